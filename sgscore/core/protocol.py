@@ -1,0 +1,233 @@
+"""The decision protocol shared by every game, agent and the replay toolkit.
+
+A game runs until it needs a decision and then exposes ``game.pending``: a :class:`Request` that
+says which seat decides, what kind of decision it is, and what is legal. The request is the one
+source of truth for legality: :meth:`Request.choices` enumerates exactly the choices that
+:meth:`Request.check` accepts, because both are built from the same legality data.
+
+Choices are plain values: ``None``, ``True``/``False``, ints (card ids, seats), short strings and
+tuples of those. They never name a position in a list of options, so a recorded choice keeps its
+meaning when the engine lists options in another order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from math import comb
+from typing import Any
+
+__all__ = [
+    "Choice",
+    "IllegalChoice",
+    "GameFinished",
+    "Request",
+    "PickRequest",
+    "SubsetRequest",
+    "normalize_choice",
+]
+
+Choice = Any
+"""A choice value: None, bool, int, str, or a tuple of choices."""
+
+
+class IllegalChoice(ValueError):
+    """A submitted choice is not legal for the pending request. The game is left unchanged.
+
+    ``code`` is a stable machine-readable reason; ``str(err)`` says why in words.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class GameFinished(RuntimeError):
+    """A choice was submitted to a game that is over."""
+
+
+def normalize_choice(value: Any) -> Choice:
+    """Turn a decoded value (lists from msgpack or JSON) back into a choice (tuples)."""
+    if isinstance(value, list | tuple):
+        return tuple(normalize_choice(v) for v in value)
+    return value
+
+
+class Request:
+    """A pending decision.
+
+    Subclasses define ``_legal`` data once and derive :meth:`choices`, :meth:`count`,
+    :meth:`choice_at` and :meth:`check` from it.
+    """
+
+    __slots__ = ("seat", "kind", "prompt")
+
+    def __init__(self, seat: int, kind: str, prompt: tuple[Any, ...] = ()) -> None:
+        self.seat = seat
+        self.kind = kind
+        #: What is being asked, as a tuple of plain values (e.g. ``("jink", "slash", 3)``: play a
+        #: 闪 against a 杀 from seat 3). Frontends use it to phrase the question.
+        self.prompt = prompt
+
+    def choices(self) -> Sequence[Choice]:
+        """Every legal choice, in a stable order."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def count(self) -> int:
+        """How many legal choices there are."""
+        return len(self.choices())
+
+    def choice_at(self, index: int) -> Choice:
+        """The legal choice at ``index`` of :meth:`choices` (for uniform sampling)."""
+        return self.choices()[index]
+
+    def check(self, choice: Choice) -> None:
+        """Raise :class:`IllegalChoice` saying why, unless ``choice`` is legal."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def is_legal(self, choice: Choice) -> bool:
+        try:
+            self.check(choice)
+        except IllegalChoice:
+            return False
+        return True
+
+    def forced(self) -> tuple[bool, Choice]:
+        """``(True, choice)`` when exactly one choice is legal (the engine takes it unrecorded)."""
+        if self.count() == 1:
+            return True, self.choice_at(0)
+        return False, None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} kind={self.kind} prompt={self.prompt!r}>"
+
+
+class PickRequest(Request):
+    """Pick one value from an explicit list of options (yes/no, a seat, a card, an option name)."""
+
+    __slots__ = ("options", "_index")
+
+    def __init__(
+        self, seat: int, kind: str, options: Sequence[Choice], prompt: tuple[Any, ...] = ()
+    ) -> None:
+        super().__init__(seat, kind, prompt)
+        self.options = tuple(options)
+        self._index: dict[Choice, int] | None = None
+
+    def choices(self) -> Sequence[Choice]:
+        return self.options
+
+    def count(self) -> int:
+        return len(self.options)
+
+    def choice_at(self, index: int) -> Choice:
+        return self.options[index]
+
+    def forced(self) -> tuple[bool, Choice]:
+        if len(self.options) == 1:
+            return True, self.options[0]
+        return False, None
+
+    def check(self, choice: Choice) -> None:
+        if self._index is None:
+            self._index = {_key(o): i for i, o in enumerate(self.options)}
+        try:
+            ok = _key(choice) in self._index
+        except TypeError:
+            ok = False
+        if not ok:
+            raise IllegalChoice(
+                "not_an_option",
+                f"{choice!r} is not one of the legal choices for {self.kind}: {list(self.options)!r}",
+            )
+
+
+def _key(choice: Choice) -> Any:
+    # True == 1 in Python; keep booleans and ints apart so that True never passes for card 1.
+    if isinstance(choice, bool):
+        return ("bool", choice)
+    if isinstance(choice, tuple):
+        return tuple(_key(c) for c in choice)
+    return choice
+
+
+class SubsetRequest(Request):
+    """Choose between ``low`` and ``high`` distinct items of ``pool``; the choice is a sorted tuple.
+
+    Enumeration runs through sizes ``low..high`` and, within a size, the combinations of the sorted
+    pool in lexicographic order; :meth:`choice_at` unranks without listing them all.
+    """
+
+    __slots__ = ("pool", "low", "high")
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        pool: Sequence[int],
+        low: int,
+        high: int,
+        prompt: tuple[Any, ...] = (),
+    ) -> None:
+        super().__init__(seat, kind, prompt)
+        self.pool = tuple(sorted(pool))
+        n = len(self.pool)
+        self.low = max(0, low)
+        self.high = min(high, n)
+
+    def count(self) -> int:
+        n = len(self.pool)
+        return sum(comb(n, k) for k in range(self.low, self.high + 1))
+
+    def choices(self) -> Sequence[Choice]:
+        return list(self._iter())
+
+    def _iter(self) -> Iterator[tuple[int, ...]]:
+        for k in range(self.low, self.high + 1):
+            yield from combinations(self.pool, k)
+
+    def choice_at(self, index: int) -> Choice:
+        n = len(self.pool)
+        for k in range(self.low, self.high + 1):
+            c = comb(n, k)
+            if index < c:
+                return _unrank(self.pool, k, index)
+            index -= c
+        raise IndexError("choice index out of range")
+
+    def forced(self) -> tuple[bool, Choice]:
+        n = len(self.pool)
+        if self.low == self.high and (self.low == n or self.low == 0):
+            return True, self.pool if self.low == n else ()
+        return False, None
+
+    def check(self, choice: Choice) -> None:
+        if not isinstance(choice, tuple) or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in choice
+        ):
+            raise IllegalChoice("bad_shape", f"{self.kind} expects a tuple of card ids, got {choice!r}")
+        if not self.low <= len(choice) <= self.high:
+            want = str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+            raise IllegalChoice("wrong_count", f"{self.kind} needs {want} cards, got {len(choice)}")
+        if list(choice) != sorted(set(choice)):
+            raise IllegalChoice("not_sorted", f"{self.kind} expects distinct ids in ascending order")
+        pool = self.pool
+        for c in choice:
+            if c not in pool:
+                raise IllegalChoice("not_in_pool", f"card {c} cannot be chosen for {self.kind}")
+
+
+def _unrank(pool: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
+    """The ``index``-th k-combination of ``pool`` in lexicographic order."""
+    out: list[int] = []
+    n = len(pool)
+    start = 0
+    for slot in range(k):
+        for i in range(start, n):
+            c = comb(n - i - 1, k - slot - 1)
+            if index < c:
+                out.append(pool[i])
+                start = i + 1
+                break
+            index -= c
+    return tuple(out)

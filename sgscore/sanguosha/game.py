@@ -1,0 +1,335 @@
+"""The identity-mode game: state, the decision driver, triggers, distance, views and the state hash.
+
+``Game(config, seed)`` runs the rules (generator procedures in ``rules.py``) until they need a
+decision, which it exposes as :attr:`Game.pending`. :meth:`Game.submit` checks a choice with the
+request itself and resumes. Requests with exactly one legal choice are answered by the engine and
+are not recorded (``docs/api.md``).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable
+from typing import Any
+
+from ..core.canon import canonical_bytes, state_hash
+from ..core.protocol import Choice, GameFinished, Request
+from ..core.rng import ALGORITHM, Pcg32
+from .cards import KIND, NAME, RANGE, deck_ids
+from .config import Config
+from .model import LORD, NO_CARD, SKILLS, GameOver, Player, Proc, Skill
+
+__all__ = ["Game", "EngineError", "Event", "ALL", "ENGINE_VERSION", "RULESET"]
+
+ENGINE_VERSION = "0.1.0"
+RULESET = "sanguosha/identity"
+
+ALL = -1  # event mask: everyone sees everything
+
+Event = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
+"""``(kind, public_args, mask, hidden)``: seats in the bitmask ``mask`` (or everyone when ``mask``
+is ``ALL``) also see ``hidden``; a hidden part of None means there is nothing hidden."""
+
+
+class EngineError(RuntimeError):
+    """The rules raised. The game is stopped; ``kind`` and ``message`` go to the replay's error
+    record, so that re-simulating the decisions reproduces the same error."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+
+
+class Game:
+    """One game of identity mode, driven decision by decision."""
+
+    def __init__(self, config: Config, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
+        self.config = config
+        self.seed = seed
+        self.rng = Pcg32(seed, 0)
+        n = config.players
+        self.n = n
+        self.players = [Player(i) for i in range(n)]
+        self.draw_pile: list[int] = []  # the top is the END of the list
+        self.discard_pile: list[int] = []
+        self.processing: list[int] = []  # cards being used, played or judged
+        self.events: list[Event] = []
+        self.hooks: dict[str, list[tuple[int, Skill]]] = {}
+        self.mods: dict[str, list[tuple[int, Skill]]] = {}
+        self.current = 0
+        self.phase = "setup"
+        self.round = 0
+        self.turn_no = 0
+        self.slashes_used = 0
+        self.turn_flags: dict[str, int] = {}
+        self.decisions = 0
+        self.pending: Request | None = None
+        self.result: tuple[str | None, str] | None = None  # (winner, reason)
+        self.error: EngineError | None = None
+        self.card_ids = deck_ids(ex=config.ex_cards, first_game=config.first_game)
+        from .rules import game_procedure  # noqa: PLC0415 - rules import this module
+
+        self._proc: Proc = game_procedure(self)
+        self._run(None)
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def over(self) -> bool:
+        return self.result is not None or self.error is not None
+
+    def submit(self, choice: Choice) -> None:
+        """Check ``choice`` against the pending request and resume the rules.
+
+        Raises :class:`~sgscore.core.protocol.IllegalChoice` (game unchanged) for an illegal
+        choice, :class:`~sgscore.core.protocol.GameFinished` when the game is over, and
+        :class:`EngineError` if the rules raise.
+        """
+        if self.error is not None:
+            raise GameFinished(f"the game stopped with an engine error: {self.error}")
+        if self.result is not None or self.pending is None:
+            raise GameFinished("the game is over")
+        self.pending.check(choice)
+        self.decisions += 1
+        self._run(choice)
+
+    def _run(self, value: Choice) -> None:
+        gen = self._proc
+        self.pending = None
+        try:
+            req = gen.send(value)
+            while True:
+                forced, only = req.forced()
+                if not forced:
+                    break
+                req = gen.send(only)
+            self.pending = req
+        except GameOver as over:
+            self.result = (over.winner, over.reason)
+            self.log("game_over", over.winner, over.reason)
+        except StopIteration:  # pragma: no cover - the game procedure never returns
+            self.result = (None, "ended")
+        except Exception as exc:  # noqa: BLE001 - every engine failure becomes a record
+            self.error = EngineError(type(exc).__name__, str(exc))
+            raise self.error from exc
+
+    # ------------------------------------------------------------------ events
+    def log(self, kind: str, *args: Any) -> None:
+        self.events.append((kind, args, ALL, None))
+
+    def log_private(self, kind: str, mask: int, args: tuple[Any, ...], hidden: tuple[Any, ...]) -> None:
+        self.events.append((kind, args, mask, hidden))
+
+    # ------------------------------------------------------------------ skills
+    def add_skill(self, p: Player, skill_id: str) -> None:
+        p.skills.append(SKILLS[skill_id])
+        self.rebuild_hooks()
+
+    def remove_skill(self, p: Player, skill_id: str) -> None:
+        p.skills = [s for s in p.skills if s.id != skill_id]
+        self.rebuild_hooks()
+
+    def rebuild_hooks(self) -> None:
+        """Index every living player's skills by timing and by modifier hook."""
+        hooks: dict[str, list[tuple[int, Skill]]] = {}
+        mods: dict[str, list[tuple[int, Skill]]] = {}
+        for p in self.players:
+            if not p.alive:
+                continue
+            for s in p.skills:
+                if s.lord and p.role != LORD:
+                    continue
+                for t in s.timings:
+                    hooks.setdefault(t, []).append((p.seat, s))
+                for m in s.modifies:
+                    mods.setdefault(m, []).append((p.seat, s))
+        self.hooks = hooks
+        self.mods = mods
+
+    def skill_active(self, p: Player, s: Skill) -> bool:
+        return not (s.lord and p.role != LORD)
+
+    def active_skills(self, p: Player) -> list[Skill]:
+        return [s for s in p.skills if not (s.lord and p.role != LORD)]
+
+    # ------------------------------------------------------------------ seats and distance
+    def order_from(self, seat: int, include_dead: bool = False) -> list[Player]:
+        """Players in turn order starting at ``seat`` (living ones unless ``include_dead``)."""
+        ps = self.players
+        n = self.n
+        out = []
+        for i in range(n):
+            p = ps[(seat + i) % n]
+            if include_dead or p.alive:
+                out.append(p)
+        return out
+
+    def alive(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
+
+    def next_alive(self, seat: int) -> Player:
+        n = self.n
+        for i in range(1, n + 1):
+            p = self.players[(seat + i) % n]
+            if p.alive:
+                return p
+        return self.players[seat]
+
+    def equipment_works(self, owner: Player, against: Player) -> bool:
+        """Whether ``owner``'s equipment has effect on or against ``against`` (乾坤)."""
+        if owner is against:
+            return True
+        for seat, s in self.mods.get("equipment_ignored", ()):
+            if seat == against.seat and s.equipment_ignored(self, against, owner):
+                return False
+        return True
+
+    def distance(self, a: Player, b: Player) -> int:
+        """Distance from ``a`` to ``b`` (RULINGS §5): living seats the shorter way round, then
+        horses and skills, never below 1."""
+        if a is b:
+            return 0
+        n = self.n
+        ps = self.players
+        fwd = 0
+        i = a.seat
+        while i != b.seat:
+            i = (i + 1) % n
+            if ps[i].alive:
+                fwd += 1
+        total = sum(1 for p in ps if p.alive)
+        d = min(fwd, total - fwd)
+        if a.equip[3] >= 0 and self.equipment_works(a, b):
+            d -= 1
+        if b.equip[2] >= 0 and self.equipment_works(b, a):
+            d += 1
+        for seat, s in self.mods.get("distance_out", ()):
+            if seat == a.seat:
+                d += s.distance_out(self, a, b)
+        for seat, s in self.mods.get("distance_in", ()):
+            if seat == b.seat:
+                d += s.distance_in(self, b, a)
+        return d if d > 1 else 1
+
+    def weapon_of(self, p: Player, against: Player | None = None) -> int:
+        """The weapon card in effect for ``p`` (a borrowed one if chosen), or -1."""
+        w = p.equip[0]
+        if p.borrowed is not None and p.borrowed[2]:
+            w = p.borrowed[0]
+        if w >= 0 and against is not None and not self.equipment_works(p, against):
+            return NO_CARD
+        return w
+
+    def attack_range(self, p: Player, against: Player | None = None) -> int:
+        w = self.weapon_of(p, against)
+        return RANGE[NAME[w]] if w >= 0 else 1
+
+    def in_attack_range(self, a: Player, b: Player) -> bool:
+        return a is not b and self.distance(a, b) <= self.attack_range(a, b)
+
+    def blocked(self, user: Player, target: Player, name: str) -> bool:
+        for seat, s in self.mods.get("blocks_target", ()):
+            if seat == target.seat and s.blocks_target(self, target, user, name):
+                return True
+        return False
+
+    def slash_limit(self, p: Player) -> int:
+        best = 1
+        for seat, s in self.mods.get("slash_limit", ()):
+            if seat == p.seat:
+                best = max(best, s.slash_limit(self, p))
+        return best
+
+    def armor_of(self, target: Player, attacker: Player | None) -> int:
+        """The armor in effect for ``target`` against ``attacker`` (青釭剑 and 乾坤 suppress it)."""
+        a = target.equip[1]
+        if a < 0:
+            return NO_CARD
+        if attacker is not None and not self.equipment_works(target, attacker):
+            return NO_CARD
+        return a
+
+    # ------------------------------------------------------------------ cards
+    def where(self, card: int) -> tuple[str, int]:
+        """Which zone holds ``card`` (used by tests and the conservation check)."""
+        for p in self.players:
+            if card in p.hand:
+                return ("hand", p.seat)
+            if card in p.equip:
+                return ("equip", p.seat)
+            if any(c == card for c, _ in p.judge):
+                return ("judge", p.seat)
+            if p.borrowed is not None and p.borrowed[0] == card:
+                return ("borrowed", p.seat)
+        if card in self.draw_pile:
+            return ("draw", -1)
+        if card in self.discard_pile:
+            return ("discard", -1)
+        if card in self.processing:
+            return ("processing", -1)
+        return ("nowhere", -1)
+
+    def all_zones(self) -> Iterable[int]:
+        """Every card in every zone (each card exactly once when the game is consistent)."""
+        yield from self.draw_pile
+        yield from self.discard_pile
+        yield from self.processing
+        for p in self.players:
+            yield from p.hand
+            yield from (c for c in p.equip if c >= 0)
+            yield from (c for c, _ in p.judge)
+            if p.borrowed is not None:
+                yield p.borrowed[0]
+
+    # ------------------------------------------------------------------ hashing and views
+    def canonical(self) -> tuple[Any, ...]:
+        return (
+            RULESET, ENGINE_VERSION, self.seed, self.rng.getstate(), tuple(self.draw_pile),
+            tuple(self.discard_pile), tuple(self.processing),
+            tuple(p.canonical() for p in self.players), self.current, self.phase, self.round,
+            self.turn_no, self.slashes_used, tuple(sorted(self.turn_flags.items())),
+            self.decisions, len(self.events), self.result,
+        )
+
+    def state_hash(self) -> str:
+        """SHA-256 over the canonical state (``docs/replay-format.md``)."""
+        return state_hash(self.canonical())
+
+    def quick_hash(self) -> int:
+        """A cheap 32-bit checkpoint: CRC-32 of the canonical encoding of the public counters,
+        HP and hand sizes and the RNG state (a desync shows up within a turn)."""
+        small = (
+            self.rng.state, self.turn_no, self.decisions, len(self.draw_pile),
+            len(self.discard_pile), len(self.events),
+            tuple((p.hp, p.max_hp, len(p.hand), p.alive) for p in self.players),
+        )
+        return zlib.crc32(canonical_bytes(small))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator who sees only public information).
+
+        Never contains the seed, the RNG state or the order of the draw pile.
+        """
+        from .view import seat_view  # noqa: PLC0415
+
+        return seat_view(self, seat)
+
+    def summary(self) -> dict[str, Any]:
+        winner, reason = self.result if self.result else (None, "error" if self.error else "")
+        return {
+            "winner": winner,
+            "reason": reason,
+            "turns": self.turn_no,
+            "rounds": self.round,
+            "decisions": self.decisions,
+            "events": len(self.events),
+            "hash": self.state_hash(),
+            "roles": [p.role for p in self.players],
+            "generals": [p.general for p in self.players],
+            "alive": [p.alive for p in self.players],
+        }
+
+    def kind_of(self, card: int) -> str:
+        return KIND[card]

@@ -1,0 +1,70 @@
+"""Per-seat views: what one seat may see of the game (DESIGN "The game protocol").
+
+A seat sees its own hand and role, everyone's public state (HP, equipment, judgement areas, hand
+sizes, the lord's role and dead players' roles), and the events with the hidden parts that were
+shown to it. The seed, the RNG state and the order of the draw pile are never in a view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import LORD
+
+if TYPE_CHECKING:
+    from .game import Event, Game
+
+__all__ = ["seat_view", "redact"]
+
+
+def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
+    """An event as ``seat`` sees it: ``(kind, *args)``, plus the hidden part if shown to it."""
+    kind, args, mask, hidden = event
+    if hidden is None:
+        return (kind, *args)
+    if mask == -1 or (seat is not None and seat >= 0 and (mask >> seat) & 1):
+        return (kind, *args, hidden)
+    return (kind, *args)
+
+
+def seat_view(g: Game, seat: int | None) -> dict[str, Any]:
+    players = []
+    for p in g.players:
+        own = seat is not None and p.seat == seat
+        players.append({
+            "seat": p.seat,
+            "general": p.general,
+            "kingdom": p.kingdom,
+            "sex": p.sex,
+            "hp": p.hp,
+            "max_hp": p.max_hp,
+            "alive": p.alive,
+            "role": p.role if (own or p.role_shown or p.role == LORD or not p.alive) else None,
+            "hand_size": len(p.hand),
+            "hand": list(p.hand) if own else None,
+            "equip": list(p.equip),
+            "judge": [list(j) for j in p.judge],
+            "borrowed": list(p.borrowed) if p.borrowed else None,
+            "skills": [s.id for s in g.active_skills(p)],
+        })
+    pending = None
+    req = g.pending
+    if req is not None:
+        pending = {"seat": req.seat, "kind": req.kind}
+        if seat is not None and req.seat == seat:
+            pending["prompt"] = list(req.prompt)
+            pending["choices"] = list(req.choices()) if req.count() <= 4096 else None
+    return {
+        "seat": seat,
+        "current": g.current,
+        "phase": g.phase,
+        "round": g.round,
+        "turn": g.turn_no,
+        "draw_pile": len(g.draw_pile),
+        "discard_pile": list(g.discard_pile),
+        "processing": list(g.processing),
+        "players": players,
+        "pending": pending,
+        "result": list(g.result) if g.result else None,
+        "events": [redact(e, seat) for e in g.events],
+    }
