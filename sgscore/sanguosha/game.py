@@ -44,7 +44,7 @@ class EngineError(RuntimeError):
 class Game:
     """One game of identity mode, driven decision by decision."""
 
-    def __init__(self, config: Config, seed: int) -> None:
+    def __init__(self, config: Config, seed: int, *, _scenario: tuple[Any, ...] | None = None) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
         self.config = config
@@ -72,7 +72,7 @@ class Game:
         self.card_ids = deck_ids(ex=config.ex_cards, first_game=config.first_game)
         from .rules import game_procedure  # noqa: PLC0415 - rules import this module
 
-        self._proc: Proc = game_procedure(self)
+        self._proc: Proc = game_procedure(self, *(_scenario or ()))
         self._run(None)
 
     # ------------------------------------------------------------------ protocol

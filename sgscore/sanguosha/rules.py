@@ -203,16 +203,27 @@ def setup(g: Any) -> None:
         _draw_now(g, p, 4)
 
 
-def game_procedure(g: Any) -> Proc:
-    """The whole game: set up, then turns from the lord until someone wins or the cap is hit."""
+def game_procedure(
+    g: Any, arrange: Any = None, start_seat: int | None = None, start_phase: str = "start"
+) -> Proc:
+    """The whole game: set up, then turns from the lord until someone wins or the cap is hit.
+
+    ``arrange``, ``start_seat`` and ``start_phase`` are for scenarios (``sgscore.testing``): a
+    callable that rearranges the dealt state, and where the first turn starts.
+    """
     setup(g)
+    if arrange is not None:
+        arrange(g)
+        g.rebuild_hooks()
     lord = next(p for p in g.players if p.role == LORD)
-    seat = lord.seat
+    seat = lord.seat if start_seat is None else start_seat
     g.round = 1
+    first = start_phase
     while True:
         p = g.players[seat]
         if p.alive:
-            yield from turn(g, p)
+            yield from turn(g, p, first)
+        first = "start"
         seat = (seat + 1) % g.n
         if seat == lord.seat:
             g.round += 1
@@ -220,13 +231,16 @@ def game_procedure(g: Any) -> Proc:
                 raise GameOver(None, "round_cap")
 
 
-def turn(g: Any, p: Player) -> Proc:
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+
+
+def turn(g: Any, p: Player, first: str = "start") -> Proc:
     g.current = p.seat
     g.turn_no += 1
     g.slashes_used = 0
     g.turn_flags = {}
     g.log("turn", g.turn_no, g.round, p.seat)
-    for phase in ("start", "judge", "draw", "play", "discard", "finish"):
+    for phase in PHASES[PHASES.index(first):]:
         if not p.alive:
             break
         g.phase = phase

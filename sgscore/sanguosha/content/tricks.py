@@ -157,13 +157,12 @@ def _collateral_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ..
     from ..rules import _remove  # noqa: PLC0415
 
     _remove(g, weapon)
-    use_borrowed = True
+    user.borrowed = (weapon, target.seat, True)
     if user.equip[0] >= 0:
         # Choose which of the two weapons is active; the other has no effect meanwhile.
         pick = yield PickRequest(user.seat, "choose_weapon", (user.equip[0], weapon), (weapon,))
-        use_borrowed = pick == weapon
-    user.borrowed = (weapon, target.seat, use_borrowed)
-    g.log("borrow", user.seat, target.seat, weapon, use_borrowed)
+        user.borrowed = (weapon, target.seat, pick == weapon)
+    g.log("borrow", user.seat, target.seat, weapon, user.borrowed[2])
     set_weapon_skills(g, user)
 
 

@@ -1,0 +1,320 @@
+"""The scenario harness: set up a table, script the decisions, check what happened.
+
+For the project's rule tests, for frontends, and for bug reports. A scenario reads like a rules
+example::
+
+    from sgscore.testing import Scenario
+
+    s = Scenario(players=4)                         # beginner: everyone 4 HP, no skills
+    s.seat(0).hand("slash")                         # seat 0 holds a 杀
+    s.seat(1).hand("jink")                          # seat 1 holds a 闪
+    t = s.start(seat=0, phase="play")               # seat 0's play phase
+    t.play(s.card_of(0, "slash"), 1)                # 杀 on seat 1
+    t.answer(1, "respond", t.card(1, "jink"))       # seat 1 plays 闪
+    assert t.hp(1) == 4
+
+Cards are named by id, by name (``"slash"``: the first free card of that name) or by name with
+suit and rank (``"slash S7"``, ``"peach HQ"``). Everything not named stays where the seeded deal put
+it, except that every hand is emptied into the draw pile first, so hands hold exactly what the
+scenario says. ``top(...)`` puts cards on top of the draw pile, first named = first drawn.
+
+Strict by default (as in XMage's test base): :meth:`Table.answer` fails when the engine asks a
+different seat or kind of question than the script expects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards_api import find_card
+from .core.protocol import Choice, Request
+from .sanguosha import Config
+from .sanguosha.cards import NAME
+from .sanguosha.game import Game
+from .sanguosha.model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, SKILLS, Player
+
+__all__ = ["Scenario", "Table", "ScenarioError", "check_conservation"]
+
+
+class ScenarioError(AssertionError):
+    """The game did not go as the scenario script says."""
+
+
+class _SeatSpec:
+    def __init__(self, scenario: Scenario, seat: int) -> None:
+        self.scenario = scenario
+        self.seat_no = seat
+        self.hand_cards: list[Any] = []
+        self.equip_cards: list[Any] = []
+        self.judge_cards: list[tuple[Any, str | None]] = []
+        self.hp_value: int | None = None
+        self.max_hp_value: int | None = None
+        self.role_value: str | None = None
+        self.general_value: str | None = None
+
+    def hand(self, *cards: Any) -> _SeatSpec:
+        self.hand_cards.extend(cards)
+        return self
+
+    def equip(self, *cards: Any) -> _SeatSpec:
+        self.equip_cards.extend(cards)
+        return self
+
+    def judge(self, card: Any, as_name: str | None = None) -> _SeatSpec:
+        """Put a card in the judgement area (``as_name``: as another delayed trick, e.g. 国色)."""
+        self.judge_cards.append((card, as_name))
+        return self
+
+    def hp(self, hp: int, max_hp: int | None = None) -> _SeatSpec:
+        self.hp_value = hp
+        self.max_hp_value = max_hp
+        return self
+
+    def role(self, role: str) -> _SeatSpec:
+        self.role_value = role
+        return self
+
+    def general(self, general: str) -> _SeatSpec:
+        self.general_value = general
+        return self
+
+
+class Scenario:
+    """A table to set up: seats, generals, roles, cards, HP, the top of the draw pile."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        generals: list[str | None] | None = None,
+        roles: list[str] | None = None,
+        seed: int = 0,
+        **options: Any,
+    ) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.generals = generals
+        if roles is None:
+            base = [LORD, LOYALIST, REBEL, RENEGADE]
+            roles = (base + [REBEL, LOYALIST, REBEL, RENEGADE, LOYALIST, REBEL])[:players]
+        self.roles = roles
+        self.seats = [_SeatSpec(self, i) for i in range(players)]
+        self.top_cards: list[Any] = []
+        self._claimed: set[int] = set()
+        self._resolved: dict[int, list[int]] = {}
+
+    def seat(self, i: int) -> _SeatSpec:
+        return self.seats[i]
+
+    def top(self, *cards: Any) -> Scenario:
+        """Cards on top of the draw pile; the first one named is drawn first."""
+        self.top_cards.extend(cards)
+        return self
+
+    def _resolve(self, spec: Any, deck: list[int]) -> int:
+        card = find_card(spec, deck, self._claimed)
+        self._claimed.add(card)
+        return card
+
+    def card_of(self, seat: int, spec: Any, index: int = 0) -> int:
+        """The id of the ``index``-th card named ``spec`` in the scenario's spec for ``seat``."""
+        ids = self._resolved.get(seat, [])
+        matches = [c for c in ids if _matches(c, spec)]
+        return matches[index]
+
+    def start(self, seat: int = 0, phase: str = "play") -> Table:
+        """Build the game and run it until its first decision, from ``seat``'s ``phase``."""
+        gen_cfg: Any = None
+        if self.generals is not None:
+            gen_cfg = tuple(g if g is not None else _BLANK for g in self.generals)
+        cfg = Config(players=self.players, generals=gen_cfg, **self.options)
+        game = Game(cfg, self.seed, _scenario=(self._arrange, seat, phase))
+        return Table(self, game)
+
+    def _arrange(self, g: Game) -> None:
+        # Roles and generals first (they set max HP), then cards.
+        for p, role in zip(g.players, self.roles, strict=True):
+            p.role = role
+            p.role_shown = role == LORD
+        lord_bonus = 1 if g.n >= 5 else 0
+        for p in g.players:
+            spec = self.seats[p.seat]
+            gid = spec.general_value or (self.generals[p.seat] if self.generals else None)
+            if gid is not None and gid in GENERALS:
+                gen = GENERALS[gid]
+                p.general, p.kingdom, p.sex = gen.id, gen.kingdom, gen.sex
+                p.skills = [SKILLS[s] for s in gen.skills]
+                p.max_hp = gen.hp + (lord_bonus if p.role == LORD else 0)
+            elif gid is None or gid == _BLANK:
+                p.general, p.kingdom, p.skills = "", "", []
+                p.max_hp = 4 + (lord_bonus if p.role == LORD else 0)
+            p.hp = p.max_hp
+            if spec.max_hp_value is not None:
+                p.max_hp = spec.max_hp_value
+            if spec.hp_value is not None:
+                p.hp = spec.hp_value
+        # Every hand goes back into the draw pile; then the named cards are placed.
+        for p in g.players:
+            g.draw_pile.extend(p.hand)
+            p.hand.clear()
+        deck = list(g.card_ids)
+        from .sanguosha.rules import _remove  # noqa: PLC0415
+
+        def take(spec: Any) -> int:
+            c = self._resolve(spec, deck)
+            _remove(g, c)
+            return c
+
+        for p in g.players:
+            spec = self.seats[p.seat]
+            placed: list[int] = []
+            for cs in spec.hand_cards:
+                c = take(cs)
+                p.hand.append(c)
+                placed.append(c)
+            for cs in spec.equip_cards:
+                c = take(cs)
+                from .sanguosha.cards import SUBTYPE  # noqa: PLC0415
+
+                p.equip[SUBTYPE[c]] = c
+                s = SKILLS.get(NAME[c])
+                if s is not None and (g.config.advanced_weapons or not s.advanced):
+                    p.skills.append(s)
+                placed.append(c)
+            for cs, as_name in spec.judge_cards:
+                c = take(cs)
+                p.judge.append((c, as_name or NAME[c]))
+                placed.append(c)
+            self._resolved[p.seat] = placed
+        tops = [take(cs) for cs in self.top_cards]
+        for c in reversed(tops):
+            g.draw_pile.append(c)  # the end of the list is the top
+        self._resolved[-1] = tops
+
+
+_BLANK = "__none__"
+
+
+def _matches(card: int, spec: Any) -> bool:
+    if isinstance(spec, int):
+        return card == spec
+    from .cards_api import card_matches  # noqa: PLC0415
+
+    return card_matches(card, spec)
+
+
+class Table:
+    """A running scenario: submit scripted decisions and look at the game."""
+
+    def __init__(self, scenario: Scenario, game: Game) -> None:
+        self.scenario = scenario
+        self.game = game
+        self._mark = 0
+
+    # -- decisions
+    @property
+    def pending(self) -> Request | None:
+        return self.game.pending
+
+    def expect(self, seat: int, kind: str) -> Request:
+        """Assert that ``seat`` is asked a ``kind`` question now, and return the request."""
+        req = self.game.pending
+        if req is None:
+            raise ScenarioError(f"expected seat {seat} to be asked {kind!r}, but the game is over: "
+                                f"{self.game.result}")
+        if req.seat != seat or req.kind != kind:
+            raise ScenarioError(
+                f"expected seat {seat} to be asked {kind!r}, but seat {req.seat} is asked "
+                f"{req.kind!r} {req.prompt!r} with choices {list(req.choices())[:12]!r}"
+            )
+        return req
+
+    def answer(self, seat: int, kind: str, choice: Choice) -> Table:
+        """Strict step: ``seat`` must be asked ``kind``; submit ``choice``."""
+        self.expect(seat, kind)
+        self.game.submit(choice)
+        return self
+
+    def play(self, card: Any, *targets: int) -> Table:
+        """The current seat uses ``card`` (id or ``(skill, cards, targets)``) in its play phase."""
+        req = self.expect(self.game.current, "play")
+        choice = card if isinstance(card, tuple) else (card, *targets)
+        self.game.submit(choice)
+        del req
+        return self
+
+    def skill(self, skill_id: str, cards: tuple[int, ...] = (), targets: tuple[int, ...] = ()) -> Table:
+        """The current seat uses a play-phase skill."""
+        self.expect(self.game.current, "play")
+        self.game.submit((skill_id, tuple(cards), tuple(targets)))
+        return self
+
+    def end_play(self) -> Table:
+        """The current seat ends its play phase."""
+        self.expect(self.game.current, "play")
+        self.game.submit(None)
+        return self
+
+    def decline(self, seat: int, kind: str = "respond") -> Table:
+        return self.answer(seat, kind, None if kind == "respond" else False)
+
+    def until(self, seat: int, kind: str, limit: int = 200) -> Request:
+        """Answer every question with its first legal choice until ``seat`` is asked ``kind``."""
+        for _ in range(limit):
+            req = self.game.pending
+            if req is None:
+                break
+            if req.seat == seat and req.kind == kind:
+                return req
+            self.game.submit(req.choice_at(0))
+        raise ScenarioError(f"seat {seat} was never asked {kind!r}")
+
+    # -- looking
+    def card(self, seat: int, spec: Any, index: int = 0) -> int:
+        """The id of the ``index``-th card named ``spec`` that the scenario gave ``seat``
+        (``seat=-1``: the named top cards)."""
+        return self.scenario.card_of(seat, spec, index)
+
+    def p(self, seat: int) -> Player:
+        return self.game.players[seat]
+
+    def hp(self, seat: int) -> int:
+        return self.game.players[seat].hp
+
+    def hand(self, seat: int) -> list[int]:
+        return list(self.game.players[seat].hand)
+
+    def mark(self) -> Table:
+        """Forget the events so far (``events()`` then returns only newer ones)."""
+        self._mark = len(self.game.events)
+        return self
+
+    def events(self, kind: str | None = None) -> list[tuple[Any, ...]]:
+        """The events since the last :meth:`mark`, as ``(kind, *args)`` with hidden parts."""
+        out = []
+        for k, args, _mask, hidden in self.game.events[self._mark:]:
+            if kind is None or k == kind:
+                out.append((k, *args, hidden) if hidden is not None else (k, *args))
+        return out
+
+    def choices(self) -> list[Choice]:
+        req = self.game.pending
+        return list(req.choices()) if req is not None else []
+
+    @property
+    def result(self) -> tuple[str | None, str] | None:
+        return self.game.result
+
+
+def check_conservation(g: Game) -> None:
+    """Raise :class:`ScenarioError` unless every card of the game's deck is in exactly one zone
+    (DESIGN "Tests": cards are conserved in every state)."""
+    seen: dict[int, int] = {}
+    for c in g.all_zones():
+        seen[c] = seen.get(c, 0) + 1
+    dup = sorted(c for c, n in seen.items() if n != 1)
+    if dup:
+        raise ScenarioError(f"cards in more than one zone: {dup}")
+    if sorted(seen) != sorted(g.card_ids):
+        missing = sorted(set(g.card_ids) - set(seen))
+        raise ScenarioError(f"cards lost or invented: missing {missing}")
