@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.canon import canonical_bytes, state_hash
 from ..core.protocol import Choice, GameFinished, Request
-from ..core.rng import ALGORITHM, Pcg32
+from ..core.rng import Pcg32
 from .cards import KIND, NAME, RANGE, deck_ids
 from .config import Config
 from .model import LORD, NO_CARD, SKILLS, GameOver, Player, Proc, Skill

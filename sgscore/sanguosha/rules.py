@@ -282,7 +282,7 @@ DELAYED: dict[str, Any] = {}
 
 
 def draw_phase(g: Any, p: Player) -> Proc:
-    ctx = {"player": p, "count": 2, "skip": False}
+    ctx: dict[str, Any] = {"player": p, "count": 2, "skip": False}
     yield from fire(g, "draw_phase", ctx)
     if not ctx["skip"] and p.alive:
         yield from draw(g, p, int(ctx["count"]))
@@ -320,9 +320,9 @@ def discard_phase(g: Any, p: Player) -> Proc:
     if not p.alive:
         return
     limit = max(p.hp, 0)
-    ctx = {"player": p, "limit": limit}
+    ctx: dict[str, Any] = {"player": p, "limit": limit}
     yield from fire(g, "hand_limit", ctx)
-    limit = ctx["limit"]
+    limit = int(ctx["limit"])  # -1: no hand limit this turn
     excess = len(p.hand) - limit if limit >= 0 else 0
     if excess > 0:
         cards = yield SubsetRequest(p.seat, "discard_phase", p.hand, excess, excess, (excess,))
