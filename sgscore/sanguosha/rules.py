@@ -156,7 +156,11 @@ def _assign_generals(g: Any) -> None:
             p.max_hp = p.hp = 4 + (lord_bonus if p.role == LORD else 0)
         return
     if cfg.generals == "random":
+        # Each seat gets a distinct general while there are enough of them; beyond that (more
+        # seats than implemented generals) the shuffled list is dealt again from its start.
         pool = sorted(GENERALS)
+        if not pool:
+            raise ValueError("generals='random' needs at least one registered general")
         g.rng.shuffle(pool)
         lord_seat = next(p.seat for p in g.players if p.role == LORD)
         chosen: list[str] = [""] * g.n
