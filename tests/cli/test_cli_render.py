@@ -1,0 +1,103 @@
+"""The readable account (sgscore.replay.render) straight from a game's events."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sgscore import Config, Game
+from sgscore.agents import RandomAgent, play
+from sgscore.replay.render import json_events, redact_summary, render_account, render_events
+from sgscore.sanguosha.cards import card_label
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    g = Game(Config(players=5, generals=None), 1)
+    return play(g, [RandomAgent(1, s) for s in range(5)])
+
+
+def _other_draw(g: Game, seat: int) -> tuple[int, int, tuple[int, ...]]:
+    """The first draw by a seat other than ``seat``: (drawer, n, cards)."""
+    for kind, args, _mask, hidden in g.events:
+        if kind == "draw" and args[0] != seat:
+            assert hidden is not None
+            return args[0], args[1], hidden
+    raise AssertionError("no draw by another seat")
+
+
+def test_english_account_has_headers_deaths_and_result(game: Game) -> None:
+    text = "\n".join(render_account(game.events, game.summary()))
+    assert text.startswith("Setup: 5 players")
+    assert "== Round 1 ==" in text and "-- Turn 1: P0 --" in text
+    assert "  draw phase" in text and "  play phase" in text
+    assert re.search(r"P\d dies: \w+", text)
+    assert "Game over: " in text
+    assert text.splitlines()[-6].startswith("Result: ")
+    assert f"after {game.turn_no} turns" in text
+
+
+def test_chinese_account_uses_chinese_names(game: Game) -> None:
+    text = "\n".join(render_account(game.events, game.summary(), lang="zh"))
+    assert "游戏开始：5名玩家" in text
+    assert "== 第1轮 ==" in text and "-- 第1回合：0号位 --" in text
+    assert "摸牌阶段" in text and "出牌阶段" in text
+    assert "阵亡" in text and "结果：" in text
+    assert "主公" in text
+    assert " slash " not in text
+
+
+def test_omniscient_account_names_every_drawn_card(game: Game) -> None:
+    drawer, n, cards = _other_draw(game, 0)
+    text = "\n".join(render_events(game.events))
+    assert f"P{drawer} draws {n}: " + ", ".join(card_label(c) for c in cards) in text
+
+
+def test_a_seat_sees_only_the_count_of_another_seats_draw(game: Game) -> None:
+    drawer, n, cards = _other_draw(game, 0)
+    text = "\n".join(render_events(game.events, seat=0))
+    assert f"P{drawer} draws {n} card(s)" in text
+    assert card_label(cards[0]) + ", " + card_label(cards[1]) not in text
+    own = "\n".join(render_events(game.events, seat=drawer))
+    assert f"P{drawer} draws {n}: " in own
+
+
+def test_json_events_are_redacted_like_the_seat_view(game: Game) -> None:
+    events = list(json_events(game.events, 2))
+    view = game.view(2)["events"]
+    assert events == [list(_lists(e)) for e in view]
+    drawer, n, _ = _other_draw(game, 2)
+    first = next(e for e in events if e[0] == "draw" and e[1] == drawer)
+    assert first == ["draw", drawer, n]
+
+
+def _lists(x: object) -> object:
+    if isinstance(x, tuple | list):
+        return [_lists(v) for v in x]
+    return x
+
+
+def test_unknown_and_malformed_kinds_render_generically() -> None:
+    events = [
+        ("setup", (4, ("", "", "", "")), -1, None),
+        ("turn", (1, 1, 0), -1, None),
+        ("skill", (0, "brand_new_skill", (3,), (1,), "extra"), -1, None),
+        ("mystery", (1, "x"), 1 << 1, (5,)),
+        ("damage", (0,), -1, None),
+    ]
+    lines = list(render_events(events))
+    assert any("P0 invokes brand_new_skill with" in x and "extra" in x for x in lines)
+    assert any("mystery: 1 'x' | [5]" in x for x in lines)
+    assert any(x.strip() == "damage: 0" for x in lines)
+    hidden = list(render_events(events, seat=0))
+    assert any(x.strip() == "mystery: 1 'x'" for x in hidden)
+
+
+def test_an_unfinished_game_keeps_unknown_roles_hidden() -> None:
+    summary = {"winner": None, "reason": "", "roles": ["lord", "rebel", "loyalist", "renegade"]}
+    shown = redact_summary(summary, 1, {0: "lord", 1: "rebel"})
+    assert shown["roles"] == ["lord", "rebel", None, None]
+    assert redact_summary(summary, None)["roles"] == summary["roles"]
+    over = dict(summary, winner="rebel", reason="lord_died")
+    assert redact_summary(over, 1, {})["roles"] == summary["roles"]
