@@ -51,6 +51,8 @@ class _SeatSpec:
         self.max_hp_value: int | None = None
         self.role_value: str | None = None
         self.general_value: str | None = None
+        self.sex_value: str | None = None
+        self.dead_value = False
 
     def hand(self, *cards: Any) -> _SeatSpec:
         self.hand_cards.extend(cards)
@@ -76,6 +78,16 @@ class _SeatSpec:
 
     def general(self, general: str) -> _SeatSpec:
         self.general_value = general
+        return self
+
+    def dead(self) -> _SeatSpec:
+        """The seat has already died (role shown, no cards) when the scenario starts."""
+        self.dead_value = True
+        return self
+
+    def sex(self, sex: str) -> _SeatSpec:
+        """The seat's gender, ``"m"`` or ``"f"`` (beginner seats are male by default)."""
+        self.sex_value = sex
         return self
 
 
@@ -149,6 +161,8 @@ class Scenario:
                 p.general, p.kingdom, p.skills = "", "", []
                 p.max_hp = 4 + (lord_bonus if p.role == LORD else 0)
             p.hp = p.max_hp
+            if spec.sex_value is not None:
+                p.sex = spec.sex_value
             if spec.max_hp_value is not None:
                 p.max_hp = spec.max_hp_value
             if spec.hp_value is not None:
@@ -186,6 +200,12 @@ class Scenario:
                 p.judge.append((c, as_name or NAME[c]))
                 placed.append(c)
             self._resolved[p.seat] = placed
+        for p in g.players:
+            if self.seats[p.seat].dead_value:
+                if p.hand or p.card_count():
+                    raise ScenarioError(f"seat {p.seat} is dead and cannot hold cards")
+                p.alive = False
+                p.role_shown = True
         tops = [take(cs) for cs in self.top_cards]
         for c in reversed(tops):
             g.draw_pile.append(c)  # the end of the list is the top

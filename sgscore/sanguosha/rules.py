@@ -269,9 +269,16 @@ def turn(g: Any, p: Player, first: str = "start") -> Proc:
 
 
 def judge_phase(g: Any, p: Player) -> Proc:
-    # RULINGS §3: delayed tricks are judged last-placed first.
-    while p.alive and p.judge:
-        card, name = p.judge.pop()
+    # RULINGS §3: delayed tricks are judged last-placed first, each card once: the ones lying
+    # there when the phase starts (a 闪电 that stays is judged again next turn, not at once).
+    due = [c for c, _ in p.judge]
+    while p.alive and due:
+        card = due.pop()
+        entry = next((j for j in p.judge if j[0] == card), None)
+        if entry is None:
+            continue  # taken away meanwhile
+        p.judge.remove(entry)
+        name = entry[1]
         g.processing.append(card)
         g.log("delayed_judge", p.seat, card, name)
         vcard = VCard(name, (card,))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.protocol import PickRequest
-from ..cards import HEART, NAME, RANK, SPADE, SUIT
+from ..cards import HEART, RANK, SPADE, SUIT
 from ..model import LORD, CardDef, Player, Proc, VCard, register_card
 from ..rules import (
     DELAYED,
@@ -17,9 +17,9 @@ from ..rules import (
     gain,
     judge,
     nullified,
-    set_weapon_skills,
     recover,
     respond,
+    set_weapon_skills,
     take_from_pile,
     to_discard,
 )
@@ -288,7 +288,8 @@ def _lightning_judge(g: Any, holder: Player, card: int, cancelled: bool) -> Proc
         g.discard_pile.append(card)
         return
     nxt.judge.append((card, "lightning"))
-    g.log("move_delayed", holder.seat, nxt.seat, card, "lightning")
+    if nxt is not holder:  # nobody else can take it: it stays (judged again next turn)
+        g.log("move_delayed", holder.seat, nxt.seat, card, "lightning")
 
 
 DELAYED["indulgence"] = _indulgence_judge
