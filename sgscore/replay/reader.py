@@ -1,0 +1,439 @@
+"""Reading replays: a bounded, streaming msgpack reader that trusts nothing in the file.
+
+:class:`RecordReader` yields typed records one by one (memory flat in the file's length);
+:func:`read_replay` collects them into a :class:`Replay`. Anything malformed raises
+:class:`~sgscore.replay.errors.ReplayError` with the record index and a one-line reason. A file cut
+short reads up to its last whole record and is marked truncated (with where), since a crash or a
+killed process leaves exactly that.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, NamedTuple
+
+import msgpack  # type: ignore[import-untyped]
+from pydantic import BaseModel, ValidationError
+
+from ..core.protocol import Choice
+from .errors import ReplayError
+from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U32, End, ErrorRecord, HashRecord, Header
+
+__all__ = [
+    "Limits", "Decision", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
+    "RecordReader", "read_replay", "parse_value", "parse_decision", "parse_checkpoint",
+    "parse_events",
+]
+
+EventTuple = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what a reader accepts, so a hostile file costs bounded memory and time."""
+
+    max_bytes: int = 64 << 20  # the whole file
+    max_records: int = 1_000_000
+    max_buffer_size: int = 1 << 20  # the largest single record
+    max_str_len: int = 1 << 20
+    max_bin_len: int = 0  # the format has no binary values
+    max_ext_len: int = 0  # nor extension types
+    max_array_len: int = 1 << 16
+    max_map_len: int = 64
+    max_depth: int = 32  # nesting of a choice or an event argument
+    max_stack: int = 1024  # nesting of any msgpack value (msgpack-python's own bound)
+
+
+class Decision(NamedTuple):
+    seat: int
+    choice: Choice
+
+
+class Checkpoint(NamedTuple):
+    quick: int
+
+
+class Events(NamedTuple):
+    at: int
+    events: tuple[EventTuple, ...]
+
+
+class UnknownRecord(NamedTuple):
+    """A map with a type this reader does not know (added by a later writer); skipped."""
+
+    t: str
+    data: dict[str, Any]
+
+
+AnyRecord = Header | Decision | Checkpoint | Events | HashRecord | ErrorRecord | End | UnknownRecord
+
+
+# ---------------------------------------------------------------- hand parsers (the hot records)
+class _Bad(Exception):
+    """A value that does not fit the model; turned into a ReplayError by the caller."""
+
+
+def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
+    """A decoded msgpack value as a plain value (arrays become tuples); anything else raises."""
+    if v is None or isinstance(v, bool | int | str):
+        return v
+    if isinstance(v, list):
+        if depth >= max_depth:
+            raise _Bad(f"a value nests deeper than {max_depth} arrays")
+        return tuple(parse_value(x, depth + 1, max_depth) for x in v)
+    raise _Bad(f"a value of type {_kind(v)} (expected nil, boolean, integer, string or array)")
+
+
+def parse_decision(v: list[Any], max_depth: int = 32) -> Decision:
+    """``[seat, choice]`` (see :class:`~sgscore.replay.models.DecisionRecord`)."""
+    if len(v) != 2:
+        raise _Bad(f"a decision is [seat, choice], got an array of {len(v)}")
+    seat = v[0]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT:
+        raise _Bad(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {seat!r:.40}")
+    return Decision(seat, parse_value(v[1], 1, max_depth))
+
+
+def parse_checkpoint(v: int) -> Checkpoint:
+    if not 0 <= v <= U32:
+        raise _Bad(f"a checkpoint is a 32-bit unsigned integer, got {v}")
+    return Checkpoint(v)
+
+
+def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
+    """``{"t": "ev", "at": first_index, "ev": [[kind, args, mask, hidden], ...]}``."""
+    at = v.get("at")
+    evs = v.get("ev")
+    if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+        raise _Bad(f"an events record needs 'at', a non-negative integer, got {at!r:.40}")
+    if not isinstance(evs, list):
+        raise _Bad("an events record needs 'ev', an array of events")
+    out = []
+    for e in evs:
+        if not isinstance(e, list) or len(e) != 4:
+            raise _Bad("an event is [kind, args, mask, hidden]")
+        kind, args, mask, hidden = e
+        if not isinstance(kind, str):
+            raise _Bad("an event's kind must be a string")
+        if not isinstance(args, list):
+            raise _Bad(f"event {kind!r:.40}: args must be an array")
+        if not isinstance(mask, int) or isinstance(mask, bool):
+            raise _Bad(f"event {kind!r:.40}: mask must be an integer")
+        if hidden is not None and not isinstance(hidden, list):
+            raise _Bad(f"event {kind!r:.40}: hidden must be an array or nil")
+        out.append((
+            kind, parse_value(args, 1, max_depth), mask,
+            None if hidden is None else parse_value(hidden, 1, max_depth),
+        ))
+    return Events(at, tuple(out))
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "nil"
+    return {bool: "boolean", int: "integer", float: "float", str: "string", bytes: "binary",
+            list: "array", dict: "map"}.get(type(v), "extension")
+
+
+def _model(cls: type[BaseModel], raw: Any, index: int) -> Any:
+    try:
+        return cls.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "record"
+        raise ReplayError(index, f"{cls.__name__}: {loc}: {err['msg']}") from None
+
+
+# ---------------------------------------------------------------- partial records
+def _scan_partial(buf: bytes, limits: Limits) -> str | None:
+    """Walk the msgpack headers of a record cut short; say which declared length breaks a limit.
+
+    msgpack-python reports a string longer than the remaining data as "out of data" before it
+    checks ``max_str_len``; this tells a hostile length from an honest truncation.
+    """
+    pos, n = 0, len(buf)
+    todo = [1]  # items left at each open nesting level
+    while todo and pos < n:
+        if todo[-1] == 0:
+            todo.pop()
+            continue
+        todo[-1] -= 1
+        b = buf[pos]
+        pos += 1
+        count = -1  # items of an array or map that open here
+        length = -1  # payload bytes of a string, binary or extension
+        what = ""
+        if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
+            continue
+        if 0x80 <= b <= 0x8F:
+            count, what = (b & 0x0F) * 2, "map"
+        elif 0x90 <= b <= 0x9F:
+            count, what = b & 0x0F, "array"
+        elif 0xA0 <= b <= 0xBF:
+            length, what = b & 0x1F, "str"
+        elif b == 0xC1:
+            return "byte 0xc1 is not msgpack"
+        else:
+            size = {0xC4: 1, 0xC5: 2, 0xC6: 4, 0xC7: 1, 0xC8: 2, 0xC9: 4, 0xD9: 1, 0xDA: 2,
+                    0xDB: 4, 0xDC: 2, 0xDD: 4, 0xDE: 2, 0xDF: 4}.get(b)
+            if size is None:  # numbers and fixext: fixed sizes
+                fixed = {0xCA: 4, 0xCB: 8, 0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8, 0xD0: 1, 0xD1: 2,
+                         0xD2: 4, 0xD3: 8, 0xD4: 2, 0xD5: 3, 0xD6: 5, 0xD7: 9, 0xD8: 17}[b]
+                if b >= 0xD4:
+                    return f"an extension value (type 0x{b:02x}), which the format never uses"
+                pos += fixed
+                continue
+            if pos + size > n:
+                return None
+            declared = int.from_bytes(buf[pos:pos + size], "big")
+            pos += size
+            if b in (0xC4, 0xC5, 0xC6):
+                length, what = declared, "bin"
+            elif b in (0xC7, 0xC8, 0xC9):
+                length, what = declared + 1, "ext"
+            elif b in (0xD9, 0xDA, 0xDB):
+                length, what = declared, "str"
+            elif b in (0xDC, 0xDD):
+                count, what = declared, "array"
+            else:
+                count, what = declared * 2, "map"
+        if what == "str" and length > limits.max_str_len:
+            return f"a string declares {length} bytes (limit {limits.max_str_len})"
+        if what == "bin" and length > limits.max_bin_len:
+            return f"a binary value declares {length} bytes (limit {limits.max_bin_len})"
+        if what == "ext" and length - 1 > limits.max_ext_len:
+            return f"an extension value declares {length - 1} bytes (limit {limits.max_ext_len})"
+        if what == "array" and count > limits.max_array_len:
+            return f"an array declares {count} items (limit {limits.max_array_len})"
+        if what == "map" and count // 2 > limits.max_map_len:
+            return f"a map declares {count // 2} entries (limit {limits.max_map_len})"
+        if count >= 0:
+            if len(todo) >= limits.max_stack:
+                return f"values nest deeper than {limits.max_stack}"
+            todo.append(count)
+        else:
+            pos += length
+    return None
+
+
+# ---------------------------------------------------------------- the streaming reader
+class RecordReader:
+    """Reads a replay record by record. The header is read (and checked) on construction.
+
+    After iteration, :attr:`truncated` says whether the file stopped before an end record, and
+    :attr:`truncation` says where; :attr:`offset` is the byte offset after the last whole record.
+    """
+
+    def __init__(self, source: str | os.PathLike[str] | bytes | IO[bytes],
+                 limits: Limits | None = None) -> None:
+        self.limits = limits = limits or Limits()
+        self._owns = False
+        if isinstance(source, bytes | bytearray | memoryview):
+            self._f: IO[bytes] = io.BytesIO(bytes(source))
+        elif isinstance(source, str | os.PathLike):
+            try:
+                self._f = open(source, "rb")  # noqa: SIM115 - closed by close()
+            except OSError as e:
+                raise ReplayError(0, f"cannot open the file: {e.strerror or e}") from None
+            self._owns = True
+        else:
+            self._f = source
+        try:
+            self.size = self._f.seek(0, io.SEEK_END)
+            self._f.seek(0)
+        except OSError as e:
+            self.close()
+            raise ReplayError(0, f"cannot read the file: {e}") from None
+        if self.size > limits.max_bytes:
+            self.close()
+            raise ReplayError(0, f"the file has {self.size} bytes, over the limit of {limits.max_bytes}")
+        self._u = msgpack.Unpacker(
+            self._f, raw=False, strict_map_key=True, use_list=True, timestamp=0,
+            read_size=min(1 << 16, limits.max_buffer_size),
+            max_buffer_size=limits.max_buffer_size, max_str_len=limits.max_str_len,
+            max_bin_len=limits.max_bin_len, max_ext_len=limits.max_ext_len,
+            max_array_len=limits.max_array_len, max_map_len=limits.max_map_len,
+        )
+        self.offset = 0
+        self.index = 0  # index of the next record
+        self.truncated = False
+        self.truncation: str | None = None
+        self.warnings: list[str] = []
+        self.end: End | None = None
+        self.error: ErrorRecord | None = None
+        self._events_next = 0
+        try:
+            self.header = self._header()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._owns:
+            self._f.close()
+            self._owns = False
+
+    def __enter__(self) -> RecordReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    _EOF = object()
+
+    def _raw(self) -> Any:
+        """The next decoded record, or ``_EOF`` (clean end or a record cut short)."""
+        index = self.index
+        try:
+            obj = self._u.unpack()
+        except msgpack.OutOfData:
+            if self.offset == self.size:
+                return self._EOF
+            self._f.seek(self.offset)
+            why = _scan_partial(self._f.read(self.limits.max_buffer_size + 16), self.limits)
+            if why is not None:
+                raise ReplayError(index, why) from None
+            self.truncated = True
+            self.truncation = (
+                f"the file ends inside record {index} (byte {self.size}; "
+                f"the last whole record ends at byte {self.offset})"
+            )
+            return self._EOF
+        except msgpack.BufferFull:
+            raise ReplayError(index, f"record is over {self.limits.max_buffer_size} bytes") from None
+        except msgpack.StackError:
+            raise ReplayError(index, f"values nest deeper than {self.limits.max_stack}") from None
+        except (ValueError, TypeError, RecursionError, MemoryError, OverflowError) as e:
+            raise ReplayError(index, f"not valid msgpack at byte {self.offset}: {e}") from None
+        self.offset = self._u.tell()
+        self.index = index + 1
+        if self.index > self.limits.max_records:
+            raise ReplayError(index, f"more than {self.limits.max_records} records")
+        return obj
+
+    def _header(self) -> Header:
+        raw = self._raw()
+        if raw is self._EOF:
+            if self.size == 0:
+                raise ReplayError(0, "the file is empty")
+            raise ReplayError(0, f"the file ends inside the header (byte {self.size})")
+        if not isinstance(raw, dict):
+            raise ReplayError(0, f"not an sgscore replay: the first value is a {_kind(raw)}, "
+                                 "not a header map")
+        fmt = raw.get("format")
+        if fmt != FORMAT_NAME:
+            raise ReplayError(0, f"not an sgscore replay: format is {fmt!r:.60}, "
+                                 f"expected {FORMAT_NAME!r}")
+        version = raw.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ReplayError(0, f"format version must be an integer, got {version!r:.40}")
+        if version != FORMAT_VERSION:
+            raise ReplayError(0, f"format version {version} is not supported: this reader "
+                                 f"accepts version {FORMAT_VERSION}")
+        header: Header = _model(Header, raw, 0)
+        return header
+
+    def __iter__(self) -> Iterator[tuple[int, AnyRecord]]:
+        """``(index, record)`` for each record after the header, in order."""
+        limits = self.limits
+        while True:
+            index = self.index
+            raw = self._raw()
+            if raw is self._EOF:
+                if self.end is None and not self.truncated:
+                    self.truncated = True
+                    self.truncation = (
+                        f"the file ends after record {index - 1} (byte {self.size}) "
+                        "without an end record"
+                    )
+                return
+            if self.end is not None:
+                raise ReplayError(index, "data after the end record")
+            try:
+                rec = self._parse(raw, index, limits)
+            except _Bad as e:
+                raise ReplayError(index, str(e)) from None
+            yield index, rec
+
+    def _parse(self, raw: Any, index: int, limits: Limits) -> AnyRecord:
+        if isinstance(raw, list):
+            if self.error is not None:
+                raise _Bad("a decision after the error record")
+            return parse_decision(raw, limits.max_depth)
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            if self.error is not None:
+                raise _Bad("a checkpoint after the error record")
+            return parse_checkpoint(raw)
+        if not isinstance(raw, dict):
+            raise _Bad(f"a record must be an array, an integer or a map, not a {_kind(raw)}")
+        t = raw.get("t")
+        if t == "ev":
+            if not self.header.events:
+                raise _Bad("an events record, but the header says events are off")
+            ev = parse_events(raw, limits.max_depth)
+            if ev.at != self._events_next:
+                raise _Bad(f"events record starts at event {ev.at}, expected {self._events_next}")
+            self._events_next = ev.at + len(ev.events)
+            return ev
+        if t == "cp":
+            if self.error is not None:
+                raise _Bad("a checkpoint after the error record")
+            rec: HashRecord = _model(HashRecord, raw, index)
+            return rec
+        if t == "err":
+            if self.error is not None:
+                raise _Bad("a second error record")
+            self.error = _model(ErrorRecord, raw, index)
+            return self.error
+        if t == "end":
+            self.end = _model(End, raw, index)
+            return self.end
+        if not isinstance(t, str):
+            raise _Bad(f"a map record needs a string type key 't', got {t!r:.40}")
+        self.warnings.append(f"record {index}: unknown record type {t!r:.40} skipped")
+        return UnknownRecord(t, raw)
+
+
+@dataclass
+class Replay:
+    """A whole replay in memory. ``records[i]`` is record ``i`` (``records[0]`` is the header)."""
+
+    header: Header
+    decisions: list[tuple[int, Choice]]
+    records: list[AnyRecord]
+    events: list[EventTuple] | None
+    end: End | None
+    error: ErrorRecord | None
+    truncated: bool
+    bytes: int
+    truncation: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def summary(self) -> dict[str, Any] | None:
+        """The end record's summary, without re-simulating (None when the file has no end)."""
+        return None if self.end is None else self.end.summary.model_dump()
+
+
+def read_replay(path_or_bytes: str | os.PathLike[str] | bytes | IO[bytes], *,
+                limits: Limits | None = None) -> Replay:
+    """Read a whole replay. Raises :class:`ReplayError` for anything malformed; a file cut short
+    is returned with ``truncated`` set and ``truncation`` saying where."""
+    with RecordReader(path_or_bytes, limits) as rd:
+        records: list[AnyRecord] = [rd.header]
+        decisions: list[tuple[int, Choice]] = []
+        events: list[EventTuple] | None = [] if rd.header.events else None
+        for _, rec in rd:
+            records.append(rec)
+            if type(rec) is Decision:
+                decisions.append(rec)
+            elif type(rec) is Events and events is not None:
+                events.extend(rec.events)
+        return Replay(
+            header=rd.header, decisions=decisions, records=records, events=events, end=rd.end,
+            error=rd.error, truncated=rd.truncated, bytes=rd.size, truncation=rd.truncation,
+            warnings=rd.warnings,
+        )

@@ -1,0 +1,191 @@
+"""Writing replays: an append-only msgpack stream, flushed record by record as the game goes.
+
+:func:`record_game` plays a game with an agent per seat and writes its replay; :class:`ReplayWriter`
+is the low-level writer for callers that drive a game themselves (a frontend, a bot harness).
+Records are written with the bare encodings of ``docs/replay-format.md``; pydantic is used for
+the header only, never per decision.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import msgpack  # type: ignore[import-untyped]
+
+from ..agents import Agent, RandomAgent
+from ..core.protocol import Choice
+from ..core.rng import ALGORITHM
+from ..sanguosha.config import Config
+from ..sanguosha.game import ENGINE_VERSION, RULESET, EngineError
+from .games import GAMES, rules_hash
+from .models import FORMAT_NAME, FORMAT_VERSION, Header
+
+__all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
+
+
+def make_header(
+    config: Config, seed: int, agents_desc: list[str] | None = None, *, events: bool = True
+) -> Header:
+    """The header of a replay of an identity-mode game with ``config`` and ``seed``."""
+    return Header(
+        format=FORMAT_NAME,
+        version=FORMAT_VERSION,
+        engine=ENGINE_VERSION,
+        game=RULESET,
+        rules=rules_hash(RULESET),
+        rng=ALGORITHM,
+        seed=seed,
+        config=config.to_dict(),
+        agents=list(agents_desc) if agents_desc is not None else [],
+        events=events,
+    )
+
+
+def _plain(value: Any) -> Any:
+    """Tuples to lists, recursively, so that the header map packs like its JSON form."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+class ReplayWriter:
+    """Writes one replay. Every record is flushed as soon as it is written, so a killed process
+    leaves a file that reads up to its last whole record.
+
+    ``events``: whether :meth:`events` writes events records (the header says so too).
+    """
+
+    def __init__(self, fileobj_or_path: str | os.PathLike[str] | IO[bytes], header: Header,
+                 events: bool) -> None:
+        if header.events != events:
+            header = header.model_copy(update={"events": events})
+        self.header = header
+        self._events_on = events
+        self._owns = isinstance(fileobj_or_path, str | os.PathLike)
+        self._f: IO[bytes] = (
+            open(fileobj_or_path, "wb") if isinstance(fileobj_or_path, str | os.PathLike)  # noqa: SIM115
+            else fileobj_or_path
+        )
+        self._packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+        self._events_written = 0
+        self.bytes = 0
+        self.records = 0
+        self.decisions = 0
+        self._write(_plain(header.model_dump(mode="python")))
+
+    def _write(self, obj: Any) -> None:
+        data = self._packer.pack(obj)
+        self._f.write(data)
+        self._f.flush()
+        self.bytes += len(data)
+        self.records += 1
+
+    def decision(self, seat: int, choice: Choice) -> None:
+        """``[seat, choice]``; write it before submitting, so a crash keeps the decision."""
+        self._write((seat, choice))
+        self.decisions += 1
+
+    def checkpoint(self, game: Any, *, full: bool = False) -> None:
+        """The state after the decisions so far: ``quick_hash()`` (a bare integer), or with
+        ``full`` a ``{"t": "cp", "hash": state_hash()}`` record."""
+        if full:
+            self._write({"t": "cp", "hash": game.state_hash()})
+        else:
+            self._write(game.quick_hash())
+
+    def events(self, game: Any) -> None:
+        """The events appended since the previous call (nothing when events are off or none)."""
+        if not self._events_on:
+            return
+        evs = game.events
+        start = self._events_written
+        if len(evs) > start:
+            self._write({"t": "ev", "at": start, "ev": evs[start:]})
+            self._events_written = len(evs)
+
+    def error(self, err: EngineError | Exception, game: Any) -> None:
+        """The engine raised ``err`` after ``game.decisions`` decisions."""
+        kind = getattr(err, "kind", type(err).__name__)
+        msg = getattr(err, "message", str(err))
+        self._write({"t": "err", "kind": kind, "msg": msg, "at": game.decisions})
+
+    def end(self, game: Any) -> None:
+        """The end record with ``game.summary()``."""
+        self._write({"t": "end", "summary": _plain(game.summary())})
+
+    def close(self) -> None:
+        if self._owns:
+            self._f.close()
+
+    def __enter__(self) -> ReplayWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """What :func:`record_game` did: the game's summary, the engine error if it raised, the
+    replay's size and how many decisions and turns it holds."""
+
+    summary: dict[str, Any]
+    error: EngineError | None
+    bytes: int
+    decisions: int
+    turns: int
+
+
+def _agent_name(agent: Any) -> str:
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) else type(agent).__name__
+
+
+def record_game(
+    config: Config,
+    seed: int,
+    path: str | os.PathLike[str] | IO[bytes],
+    *,
+    events: bool = True,
+    agents: Sequence[Agent] | None = None,
+) -> RecordResult:
+    """Play a game (``RandomAgent(seed, seat)`` per seat unless ``agents``) and write its replay.
+
+    Writes the header, then per decision: new events, a checkpoint before the first decision of
+    each turn, the decision; then an error record if the engine raised, and the end record. An
+    :class:`EngineError` does not propagate: it is recorded and returned in the result.
+    """
+    if agents is None:
+        agents = [RandomAgent(seed, s) for s in range(config.players)]
+    header = make_header(config, seed, [_agent_name(a) for a in agents], events=events)
+    with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events) as w:
+        game, error = GAMES[RULESET].start(header.config, seed)
+        err: EngineError | None = error if isinstance(error, EngineError) else None
+        if err is not None:
+            w.error(err, game)
+        else:
+            last_turn = -1
+            while not game.over:
+                w.events(game)
+                if game.turn_no != last_turn:
+                    w.checkpoint(game)
+                    last_turn = game.turn_no
+                req = game.pending
+                choice = agents[req.seat].choose(req)
+                w.decision(req.seat, choice)
+                try:
+                    game.submit(choice)
+                except EngineError as e:
+                    err = e
+                    w.error(e, game)
+                    break
+        w.events(game)
+        w.end(game)
+        summary = game.summary()
+        return RecordResult(summary, err, w.bytes, w.decisions, game.turn_no)
