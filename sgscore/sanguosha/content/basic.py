@@ -39,7 +39,9 @@ def _slash_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
 
 
 def _slash_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    for t in targets:
+    # Several targets (方天画戟) are resolved in turn order from the user, like every card with
+    # several targets (RULINGS §4.2).
+    for t in sorted(targets, key=lambda s: (s - user.seat) % g.n):
         target = g.players[t]
         if target.alive and user.alive:
             yield from slash_at(g, user, card, target)
