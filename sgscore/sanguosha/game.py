@@ -235,10 +235,14 @@ class Game:
                 return True
         return False
 
-    def slash_limit(self, p: Player) -> int:
+    def slash_limit(self, p: Player, against: Player | None = None) -> int:
+        """How many 杀 ``p`` may use in a play phase; with ``against``, only counting equipment
+        that has effect against that player (乾坤)."""
         best = 1
         for seat, s in self.mods.get("slash_limit", ()):
             if seat == p.seat:
+                if s.equipment and against is not None and not self.equipment_works(p, against):
+                    continue
                 best = max(best, s.slash_limit(self, p))
         return best
 

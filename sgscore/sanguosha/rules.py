@@ -602,13 +602,18 @@ def respond(g: Any, p: Player, name: str, ctx: Any, prompt: tuple[Any, ...] = ()
 
 
 def _equip_skill_works(g: Any, p: Player, s: Any, ctx: Any) -> bool:
-    """An armor skill has no effect against an attacker who ignores it (青釭剑, 乾坤)."""
-    attacker = getattr(ctx, "user", None)
-    if attacker is None:
+    """An equipment skill used in a response has no effect against the other party when that
+    player ignores it (乾坤: the target of the user's 决斗 too); a responder's armor has none
+    against a 杀 that ignores armor (青釭剑)."""
+    user = getattr(ctx, "user", None)
+    if user is None:
         return True
+    if p is user:
+        other = getattr(ctx, "target", None)
+        return other is None or bool(g.equipment_works(p, other))
     if getattr(ctx, "ignore_armor", False):
         return False
-    return bool(g.equipment_works(p, attacker))
+    return bool(g.equipment_works(p, user))
 
 
 def use_card(

@@ -11,10 +11,14 @@ from ..rules import SlashCtx, damage, fire, recover, respond, to_discard
 __all__ = ["slash_at", "slash_max_targets"]
 
 
-def slash_max_targets(g: Any, p: Player, card: VCard) -> int:
+def slash_max_targets(g: Any, p: Player, card: VCard, against: Player | None = None) -> int:
+    """How many targets ``p``'s 杀 may have; with ``against``, only counting equipment that has
+    effect against that player (乾坤)."""
     best = 1
     for seat, s in g.mods.get("slash_targets", ()):
         if seat == p.seat:
+            if s.equipment and against is not None and not g.equipment_works(p, against):
+                continue
             best = max(best, s.slash_targets(g, p, card))
     return best
 
@@ -27,14 +31,20 @@ def _slash_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
         q.seat for q in g.players
         if q.alive and q is not p and g.in_attack_range(p, q) and not g.blocked(p, q, "slash")
     ]
+    # 乾坤 (RULINGS §4.5): equipment without effect against a player gives no extra 杀 (诸葛连弩)
+    # and no extra targets (方天画戟) against them.
+    picky = bool(g.mods.get("equipment_ignored"))
+    if picky and g.phase == "play" and g.slashes_used:
+        ok = [t for t in ok if g.slashes_used < g.slash_limit(p, g.players[t])]
     if not ok:
         return []
     most = slash_max_targets(g, p, card)
     if most <= 1:
         return [(t,) for t in ok]
+    cap = {t: slash_max_targets(g, p, card, g.players[t]) for t in ok} if picky else {}
     out: list[tuple[int, ...]] = []
     for k in range(1, min(most, len(ok)) + 1):
-        out.extend(combinations(ok, k))
+        out.extend(c for c in combinations(ok, k) if not picky or all(cap[t] >= k for t in c))
     return out
 
 

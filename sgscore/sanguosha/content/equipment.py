@@ -211,7 +211,11 @@ class Spear(_Advanced):
     zh = "丈八蛇矛"
 
     def convert(self, g: Any, owner: Player, name: str, ctx: Any) -> list[int]:
-        if name == "slash" and owner.hp > 2 and getattr(ctx, "in_duel", False):
+        # Only for the duel's own parties: not for a 杀 played for another (激将).
+        if (
+            name == "slash" and owner.hp > 2 and getattr(ctx, "in_duel", False)
+            and getattr(ctx, "asked", owner) is owner
+        ):
             return [c for c in owner.hand if NAME[c] != "slash"]
         return []
 
