@@ -1,0 +1,65 @@
+"""曹操 (wei, m, 4): 奸雄, and the lord skill 护驾 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import General, Player, Proc, Skill, VCard, register_general, register_skill
+from ..rules import DamageCtx, gain, respond
+
+__all__: list[str] = []
+
+
+@register_skill
+class Jianxiong(Skill):
+    """奸雄: gain the card(s) that damaged him (003: "可立即获得所有对自己造成体力伤害的牌").
+
+    The cards are those behind the damaging card that are still in the processing area: a
+    converted card gives the cards used for it; the 杀 played inside a 决斗 never are (they are
+    discarded as they are played, and the damage is the 决斗's).
+    """
+
+    id = "jianxiong"
+    zh = "奸雄"
+    timings = ("damaged",)
+
+    def _cards(self, g: Any, ctx: DamageCtx) -> list[int]:
+        card = ctx.card
+        if card is None:
+            return []
+        return [c for c in card.cards if c in g.processing]
+
+    def can_trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> bool:
+        return ctx.target is owner and bool(self._cards(g, ctx))
+
+    def trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> Proc:
+        yield from gain(g, owner, self._cards(g, ctx), None, visible=True)
+
+
+@register_skill
+class Hujia(Skill):
+    """护驾 (lord): when he needs to play 闪, the other Wei players are asked in turn order whether
+    to play a 闪 for him (003: "曹操可以要求（但不强制要求）魏国武将帮曹操出闪"). Not offered when no
+    other Wei player is alive."""
+
+    id = "hujia"
+    zh = "护驾"
+    lord = True
+
+    def _helpers(self, g: Any, owner: Player) -> list[Player]:
+        return [q for q in g.order_from(owner.seat)[1:] if "wei" in q.kingdom.split()]
+
+    def respond_ok(self, g: Any, owner: Player, name: str, ctx: Any) -> bool:
+        return name == "jink" and bool(self._helpers(g, owner))
+
+    def respond(self, g: Any, owner: Player, name: str, ctx: Any) -> Proc:
+        for q in self._helpers(g, owner):
+            if not q.alive:
+                continue
+            vc = yield from respond(g, q, "jink", ctx, ("hujia", owner.seat))
+            if vc is not None:
+                return VCard("jink", vc.cards, self.id, vc.suit, vc.rank)
+        return None
+
+
+register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia")))

@@ -1,0 +1,93 @@
+"""大乔 (wu, f, 3): 国色, 流离 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.protocol import PickRequest
+from ..cards import DIAMOND, OFFENSE_HORSE, SUIT, WEAPON
+from ..model import NO_CARD, General, Player, Proc, Skill, VCard, register_general, register_skill
+from ..requests import card_targets
+from ..rules import SlashCtx, discard
+
+__all__: list[str] = []
+
+
+@register_skill
+class Guose(Skill):
+    """国色: in the play phase, any ♦ card, in hand or equipped (003: "任意方块花色的牌"), may be
+    used as 乐不思蜀 (``("guose", (card,), (seat,))``), with the card's own suit and rank."""
+
+    id = "guose"
+    zh = "国色"
+    play_as = "indulgence"
+
+    def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for c in owner.hand + owner.equip:
+            if c >= 0 and SUIT[c] == DIAMOND:
+                for t in card_targets(g, owner, VCard(self.play_as, (c,), self.id)):
+                    out.append(((c,), t))
+        return out
+
+
+@register_skill
+class Liuli(Skill):
+    """流离: when she becomes the target of a 杀 (never in a 决斗, whose 杀 are not used at her),
+    she may discard a card (hand or equipped) to move the 杀 to another player within her attack
+    range who is not its user (003: "这名玩家不得是攻击者本身").
+
+    The range is her range after the discard (a discarded weapon or -1 horse no longer counts),
+    and the new target must be one the user could choose for a 杀 (空城 still protects).
+    One decision after the yes/no: a ``(card, seat)`` pair.
+    """
+
+    id = "liuli"
+    zh = "流离"
+    timings = ("slash_targeted",)
+
+    def _options(self, g: Any, owner: Player, ctx: SlashCtx) -> list[tuple[int, int]]:
+        user = ctx.user
+        seats = [
+            q for q in g.players
+            if q.alive and q is not owner and q is not user and not g.blocked(user, q, "slash")
+        ]
+        if not seats:
+            return []
+        out: list[tuple[int, int]] = []
+        in_range = [q.seat for q in seats if g.in_attack_range(owner, q)]
+        for c in owner.hand:
+            out.extend((c, s) for s in in_range)
+        for slot, c in enumerate(owner.equip):
+            if c < 0:
+                continue
+            if slot in (WEAPON, OFFENSE_HORSE):
+                out.extend((c, q.seat) for q in seats if _in_range_without(g, owner, slot, q))
+            else:
+                out.extend((c, s) for s in in_range)
+        return out
+
+    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
+        return ctx.target is owner and not ctx.in_duel and bool(self._options(g, owner, ctx))
+
+    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
+        card, seat = yield PickRequest(
+            owner.seat, "liuli", self._options(g, owner, ctx), (ctx.user.seat,)
+        )
+        yield from discard(g, owner, [card], "liuli")
+        ctx.target = g.players[seat]
+        g.log("slash_moved", owner.seat, seat)
+
+
+def _in_range_without(g: Any, owner: Player, slot: int, q: Player) -> bool:
+    """Whether ``q`` is in ``owner``'s attack range once the card in ``slot`` is gone (a query:
+    the slot is emptied only while the range is computed)."""
+    card = owner.equip[slot]
+    owner.equip[slot] = NO_CARD
+    try:
+        return bool(g.in_attack_range(owner, q))
+    finally:
+        owner.equip[slot] = card
+
+
+register_general(General("daqiao", "大乔", "wu", "f", 3, ("guose", "liuli")))

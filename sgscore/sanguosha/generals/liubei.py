@@ -1,0 +1,90 @@
+"""刘备 (shu, m, 4): 仁德, and the lord skill 激将 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import General, Player, Proc, Skill, VCard, register_general, register_skill
+from ..requests import card_targets
+from ..rules import gain, recover, respond, use_card
+
+__all__: list[str] = []
+
+RENDE_GIVEN = "rende_given"
+JIJIANG_REFUSED = "jijiang_refused"
+
+
+@register_skill
+class Rende(Skill):
+    """仁德: in the play phase, give a hand card to another player, one card per use
+    (``("rende", (card,), (seat,))``). The count given is kept for the whole play phase and every
+    second card heals 1 (003: five cards → 2 HP)."""
+
+    id = "rende"
+    zh = "仁德"
+
+    def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        if not owner.hand:
+            return []
+        others = [q.seat for q in g.players if q.alive and q is not owner]
+        return [((c,), (s,)) for c in owner.hand for s in others]
+
+    def play(self, g: Any, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+        yield from gain(g, g.players[targets[0]], list(cards), owner, visible=False)
+        given = g.turn_flags.get(RENDE_GIVEN, 0) + len(cards)
+        g.turn_flags[RENDE_GIVEN] = given
+        if given % 2 == 0:  # 003: "每分发出两张手牌刘备加一点体力"
+            recover(g, owner, 1)
+
+
+def _shu_helpers(g: Any, owner: Player) -> list[Player]:
+    return [q for q in g.order_from(owner.seat)[1:] if "shu" in q.kingdom.split()]
+
+
+def _ask_helpers(g: Any, owner: Player, ctx: Any, prompt: tuple[Any, ...]) -> Proc:
+    """Ask the other Shu players in turn order for a 杀; returns it as 刘备's card, or None."""
+    for q in _shu_helpers(g, owner):
+        if not q.alive:
+            continue
+        vc = yield from respond(g, q, "slash", ctx, prompt)
+        if vc is not None:
+            return VCard("slash", vc.cards, "jijiang", vc.suit, vc.rank)
+    return None
+
+
+@register_skill
+class Jijiang(Skill):
+    """激将 (lord): when he needs a 杀, the other Shu players are asked in turn order whether to
+    play one for him (003: "刘备可以在需要出杀的时候，要求（但不强制要求）其他蜀国玩家帮他出杀").
+
+    In response (决斗, 南蛮入侵) it is a respond skill. In his play phase it is a play skill: he
+    chooses the targets of a 杀 as if he held one, ``("jijiang", (), (seat,))``; the 杀 a helper
+    plays is used by 刘备 and counts against his limit. When every Shu player declines, he cannot
+    ask again in that play phase (RULINGS §3: a decline is final).
+    """
+
+    id = "jijiang"
+    zh = "激将"
+    lord = True
+
+    def respond_ok(self, g: Any, owner: Player, name: str, ctx: Any) -> bool:
+        return name == "slash" and bool(_shu_helpers(g, owner))
+
+    def respond(self, g: Any, owner: Player, name: str, ctx: Any) -> Proc:
+        return (yield from _ask_helpers(g, owner, ctx, ("jijiang", owner.seat)))
+
+    def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        if g.turn_flags.get(JIJIANG_REFUSED) or not _shu_helpers(g, owner):
+            return []
+        ask = VCard("slash", (), self.id, suit=-1, rank=0)
+        return [((), t) for t in card_targets(g, owner, ask)]
+
+    def play(self, g: Any, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+        vc = yield from _ask_helpers(g, owner, None, ("jijiang", owner.seat, targets))
+        if vc is None:
+            g.turn_flags[JIJIANG_REFUSED] = 1
+            return
+        yield from use_card(g, owner, vc, targets)
+
+
+register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang")))

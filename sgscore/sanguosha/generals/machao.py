@@ -1,0 +1,33 @@
+"""马超 (shu, m, 4): 马术 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import General, Player, Skill, register_general, register_skill
+
+__all__: list[str] = []
+
+
+@register_skill
+class Mashu(Skill):
+    """马术: he always counts as riding a -1 and a +1 horse, whether or not he has horses; he may
+    equip one more horse, either kind, which adds its effect (003: "算上自己始终骑着的两匹马一共三匹").
+    Equipping a second horse replaces the first (``horse_slots``)."""
+
+    id = "mashu"
+    zh = "马术"
+    optional = False
+    modifies = ("distance_out", "distance_in", "horse_slots")
+
+    def distance_out(self, g: Any, owner: Player, other: Player) -> int:
+        return -1
+
+    def distance_in(self, g: Any, owner: Player, other: Player) -> int:
+        return 1
+
+    def horse_slots(self, g: Any, owner: Player) -> int:
+        return 1
+
+
+register_general(General("machao", "马超", "shu", "m", 4, ("mashu",)))

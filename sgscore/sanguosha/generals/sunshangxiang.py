@@ -1,0 +1,34 @@
+"""孙尚香 (shu and wu, f, 3): 乾坤 (003 "人物技能详解", RULINGS §4.5).
+
+003: "香香既是蜀国武将也是吴国武将": her kingdom ``"shu wu"`` counts as both (激将, 护驾 and the like
+read ``Player.kingdom.split()``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import General, Player, Skill, register_general, register_skill
+
+__all__: list[str] = []
+
+
+@register_skill
+class Qiankun(Skill):
+    """乾坤: other players' equipment has no effect on her or against her (003: "无视其他玩家任何
+    装备牌的效果，即其他玩家的武器牌、马、八卦阵"): their weapons' ranges and skills when they target
+    her (诸葛连弩's extra 杀 and 方天画戟's extra targets included), their horses either way,
+    their armor against her. Her own equipment works, and skills still apply ("但角色技能对她依然有效").
+
+    ``Game.equipment_works`` consults this modifier; every equipment effect goes through it."""
+
+    id = "qiankun"
+    zh = "乾坤"
+    optional = False
+    modifies = ("equipment_ignored",)
+
+    def equipment_ignored(self, g: Any, owner: Player, other: Player) -> bool:
+        return other is not owner
+
+
+register_general(General("sunshangxiang", "孙尚香", "shu wu", "f", 3, ("qiankun",)))
