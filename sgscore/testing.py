@@ -136,9 +136,11 @@ class Scenario:
 
     def start(self, seat: int = 0, phase: str = "play") -> Table:
         """Build the game and run it until its first decision, from ``seat``'s ``phase``."""
+        # A table with some seats without a general is set up in beginner mode; ``_arrange``
+        # then gives the named seats their generals.
         gen_cfg: Any = None
-        if self.generals is not None:
-            gen_cfg = tuple(g if g is not None else _BLANK for g in self.generals)
+        if self.generals is not None and all(g is not None for g in self.generals):
+            gen_cfg = tuple(self.generals)
         cfg = Config(players=self.players, generals=gen_cfg, **self.options)
         game = Game(cfg, self.seed, _scenario=(self._arrange, seat, phase))
         return Table(self, game)
