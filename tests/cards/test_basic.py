@@ -83,3 +83,26 @@ def test_jink_cannot_be_used_in_the_play_phase() -> None:
     s.seat(0).hand("jink", "slash")
     t = s.start(seat=0, phase="play")
     assert all(c is None or c[0] != t.card(0, "jink") for c in t.choices())
+
+
+def test_peach_saves_a_dying_player_outside_their_turn() -> None:
+    # 003 桃: "桃也可以在任何角色任何时候需要扣减最后一点体力时，对该玩家使用" — a peach is used on
+    # the dying player by anyone, in anyone's turn.
+    s = Scenario(players=4)
+    s.seat(0).hand("slash", "dilu")
+    s.seat(1).hp(1)
+    s.seat(2).hand("peach")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    req = t.expect(2, "respond")
+    assert req.prompt == ("peach", 1)
+    t.answer(2, "respond", t.card(2, "peach"))
+    assert t.hp(1) == 1 and t.p(1).alive
+
+
+def test_a_peach_heals_one_and_cannot_be_used_on_another_player_in_play() -> None:
+    s = Scenario(players=4)
+    s.seat(0).hand("peach").hp(2)
+    s.seat(1).hp(1)
+    t = s.start(seat=0, phase="play")
+    assert [c for c in t.choices() if c is not None] == [(t.card(0, "peach"),)]
