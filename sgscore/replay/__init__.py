@@ -6,26 +6,25 @@ pydantic models in :mod:`sgscore.replay.models` define it and generate ``schemas
 """
 
 from .errors import ReplayError, ReplayWarning
-from .games import GAMES, GameSpec, rules_hash, source_hash
+from .games import GAMES, GameSpec, full_config, rules_hash, source_hash, sparse_config
 from .models import (
     FORMAT_NAME,
     FORMAT_VERSION,
     CheckpointRecord,
-    DecisionRecord,
+    DecisionsRecord,
     End,
     ErrorRecord,
     EventsRecord,
     HashRecord,
     Header,
     Record,
-    Summary,
     json_schemas,
     schema_text,
     write_schemas,
 )
 from .reader import (
     Checkpoint,
-    Decision,
+    Decisions,
     Events,
     Limits,
     RecordReader,
@@ -39,8 +38,9 @@ from .writer import RecordResult, ReplayWriter, make_header, record_game
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "ReplayError", "ReplayWarning", "ReplayWriter",
     "RecordResult", "make_header", "record_game", "read_replay", "resimulate", "validate_file",
-    "ValidationResult", "Resimulator", "RecordReader", "Replay", "Limits", "Decision",
-    "Checkpoint", "Events", "UnknownRecord", "Header", "DecisionRecord", "CheckpointRecord",
-    "EventsRecord", "HashRecord", "ErrorRecord", "Summary", "End", "Record", "json_schemas",
-    "schema_text", "write_schemas", "GAMES", "GameSpec", "rules_hash", "source_hash",
+    "ValidationResult", "Resimulator", "RecordReader", "Replay", "Limits", "Decisions",
+    "Checkpoint", "Events", "UnknownRecord", "Header", "DecisionsRecord", "CheckpointRecord",
+    "EventsRecord", "HashRecord", "ErrorRecord", "End", "Record", "json_schemas",
+    "schema_text", "write_schemas", "GAMES", "GameSpec", "rules_hash", "source_hash", "full_config",
+    "sparse_config",
 ]

@@ -18,7 +18,9 @@ from ..core.rng import ALGORITHM
 from ..sanguosha import game as sgs_game
 from ..sanguosha.config import Config, ConfigError
 
-__all__ = ["GameSpec", "GAMES", "rules_hash", "source_hash", "spec_for"]
+__all__ = [
+    "GameSpec", "GAMES", "rules_hash", "source_hash", "spec_for", "sparse_config", "full_config",
+]
 
 
 def source_hash(package_dir: Path) -> str:
@@ -51,12 +53,32 @@ class GameSpec:
     #: while setting up (the game object is still returned, stopped, so its summary can be taken).
     start: Callable[[dict[str, Any], int], tuple[Any, Exception | None]]
     engine_error: type[Exception]
+    #: Config values that format v1 fixes as defaults for this game: a header leaves out an entry
+    #: equal to its default here. Frozen with the format (never the engine's own defaults), so
+    #: a change of the engine's defaults cannot change what an old replay means.
+    config_defaults: dict[str, Any]
 
 
 @cache
 def rules_hash(game: str) -> str:
-    """The rules hash of ``game`` as this engine computes it (cached: sources do not change)."""
-    return source_hash(GAMES[game].package_dir)
+    """The header's rules hash of ``game`` as this engine computes it: the first 32 hex digits
+    (128 bits) of :func:`source_hash` of its package (cached: sources do not change)."""
+    return source_hash(GAMES[game].package_dir)[:32]
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def sparse_config(game: str, config: dict[str, Any]) -> dict[str, Any]:
+    """``config`` without the entries equal (value and type) to the format's defaults."""
+    defaults = GAMES[game].config_defaults
+    return {k: v for k, v in config.items() if not (k in defaults and _same(defaults[k], v))}
+
+
+def full_config(game: str, config: dict[str, Any]) -> dict[str, Any]:
+    """A header's config with the format's defaults filled in."""
+    return {**GAMES[game].config_defaults, **config}
 
 
 def _sanguosha_config(data: dict[str, Any]) -> Config:
@@ -93,6 +115,11 @@ GAMES: dict[str, GameSpec] = {
         package_dir=Path(sgs_game.__file__).resolve().parent,
         start=_start_sanguosha,
         engine_error=sgs_game.EngineError,
+        config_defaults={
+            "players": 5, "generals": "random", "first_game": False, "ex_cards": False,
+            "advanced_weapons": True, "role_variant": False, "lord_seat_zero": True,
+            "max_rounds": 60,
+        },
     ),
 }
 

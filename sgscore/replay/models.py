@@ -3,13 +3,15 @@
 A replay is one msgpack stream: a :class:`Header` map, then records, then an :class:`End` map
 (``docs/replay-format.md``). The record kinds, told apart by their msgpack type:
 
-- an array ``[seat, choice]``: a :class:`DecisionRecord`;
-- a non-negative integer: a :class:`CheckpointRecord` (``Game.quick_hash()``);
+- an array ``[seat, choice, ...]``: a :class:`DecisionsRecord` (a run of one seat's decisions);
+- a non-negative integer: a :class:`CheckpointRecord` (low 16 bits of ``Game.quick_hash()``);
 - a map with a short type key ``t``: :class:`EventsRecord` (``"ev"``), :class:`HashRecord`
   (``"cp"``), :class:`ErrorRecord` (``"err"``) and :class:`End` (``"end"``).
 
 Readers ignore unknown keys in maps and skip maps with an unknown ``t``; the format only ever adds.
-The reader parses the frequent records (decisions, checkpoints, events) by hand for speed; the
+Short keys keep files small (``Header`` and ``End`` name their fields readably and store them
+under aliases). The reader parses the frequent records (decisions, checkpoints, events) by hand
+for speed; the
 tests check that the hand parsers accept exactly what these models accept.
 """
 
@@ -29,12 +31,13 @@ from pydantic import (
     StrictInt,
     StrictStr,
     TypeAdapter,
+    model_validator,
 )
 from typing_extensions import TypeAliasType
 
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "Value", "Header", "DecisionRecord", "CheckpointRecord",
-    "EventsRecord", "HashRecord", "ErrorRecord", "Summary", "End", "Record",
+    "FORMAT_NAME", "FORMAT_VERSION", "Value", "Header", "DecisionsRecord", "CheckpointRecord",
+    "EventsRecord", "HashRecord", "ErrorRecord", "End", "Record",
     "json_schemas", "write_schemas", "schema_text",
 ]
 
@@ -42,7 +45,7 @@ FORMAT_NAME: Final = "sgscore-replay"
 FORMAT_VERSION: Final = 1
 
 MAX_SEAT = 255
-U32 = 0xFFFFFFFF
+U16 = 0xFFFF
 HEX256 = r"^[0-9a-f]{64}$"
 
 if TYPE_CHECKING:  # mypy cannot follow the recursive alias; pydantic reads the one below
@@ -59,37 +62,60 @@ In Python, arrays are tuples (``sgscore.core.protocol.normalize_choice``)."""
 Seat = Annotated[StrictInt, Field(ge=0, le=MAX_SEAT)]
 Count = Annotated[StrictInt, Field(ge=0)]
 Hex256 = Annotated[StrictStr, Field(pattern=HEX256)]
+HEX128 = r"^[0-9a-f]{32}$"
 
-_MAP = ConfigDict(extra="ignore", frozen=True)
+def _short(alias: str, description: str, **kw: Any) -> Any:
+    """A field stored under a short key (files stay small); the Python name stays readable."""
+    return Field(alias=alias, description=description, **kw)
 
 
 class Header(BaseModel):
-    """Record 0: what made the game (everything besides the decisions)."""
+    """Record 0: what made the game (everything besides the decisions).
 
-    model_config = ConfigDict(extra="ignore", frozen=True, title="Header")
+    ``format`` and ``version`` keep long keys so that any tool can recognise a replay; the other
+    keys are short because every replay carries them."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=True, title="Header")
 
     format: Literal["sgscore-replay"] = Field(description="Always 'sgscore-replay'.")
     version: Literal[1] = Field(description="The replay format version (not the engine version).")
-    engine: StrictStr = Field(max_length=64, description="ENGINE_VERSION of the recording engine.")
-    game: StrictStr = Field(max_length=64, description="Game and ruleset id, e.g. 'sanguosha/identity'.")
-    rules: Hex256 = Field(description="SHA-256 (hex) of the rules sources (docs/replay-format.md).")
-    rng: StrictStr = Field(max_length=64, description="PRNG algorithm id, e.g. 'pcg32-xsh-rr/v1'.")
-    seed: Annotated[StrictInt, Field(ge=0, le=2**64 - 1)] = Field(description="The game seed.")
-    config: dict[str, JsonValue] = Field(description="The game's options (Config.to_dict()).")
-    agents: list[StrictStr] = Field(description="Who decided for each seat (e.g. 'random'); may be empty.")
-    events: StrictBool = Field(description="Whether events records follow the decisions.")
+    engine: StrictStr = _short("e", "ENGINE_VERSION of the recording engine.", max_length=64)
+    game: StrictStr = _short("g", "Game and ruleset id, e.g. 'sanguosha/identity'.", max_length=64)
+    rules: Annotated[StrictStr, Field(pattern=HEX128)] = _short(
+        "r", "First 128 bits (32 hex digits) of the SHA-256 of the rules sources.")
+    rng: StrictStr = _short("p", "PRNG algorithm id, e.g. 'pcg32-xsh-rr/v1'.", max_length=64)
+    seed: Annotated[StrictInt, Field(ge=0, le=2**64 - 1)] = _short("s", "The game seed.")
+    config: dict[str, JsonValue] = _short(
+        "c", "The game's options: the entries of Config.to_dict() that differ from the format's "
+        "defaults for the game (docs/replay-format.md); a missing key means that default.")
+    agents: StrictStr | list[StrictStr] = _short(
+        "a", "Who decided: one description per seat, or one for every seat (e.g. 'random').")
+    events: StrictBool = _short("ev", "Whether events records follow the decisions.")
 
 
-class DecisionRecord(RootModel[tuple[Seat, Value]]):
-    """``[seat, choice]``: the seat that decided and its choice (a value, never a list position)."""
+class DecisionsRecord(RootModel[list[Value]]):
+    """``[seat, choice, choice, ...]``: consecutive decisions of one seat, in order (at least one).
 
-    model_config = ConfigDict(title="DecisionRecord")
+    A choice is a value (never a list position); arrays stand for tuples."""
+
+    model_config = ConfigDict(
+        title="DecisionsRecord",
+        json_schema_extra={"prefixItems": [
+            {"type": "integer", "minimum": 0, "maximum": MAX_SEAT, "description": "The seat."}]},
+    )
+    root: list[Value] = Field(min_length=2)
+
+    @model_validator(mode="after")
+    def _seat_first(self) -> DecisionsRecord:
+        seat = self.root[0]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT:
+            raise ValueError(f"the first item must be a seat 0-{MAX_SEAT}")
+        return self
 
 
-class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U32)]]):
-    """A bare integer: ``Game.quick_hash()`` (CRC-32) of the state after the decisions so far.
-
-    The recorder writes one before the first decision of every turn."""
+class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U16)]]):
+    """A bare integer: the low 16 bits of ``Game.quick_hash()`` (CRC-32) of the state after the
+    decisions so far. The recorder writes one before the first decision of every turn."""
 
     model_config = ConfigDict(title="CheckpointRecord")
 
@@ -127,33 +153,42 @@ class ErrorRecord(BaseModel):
     at: Count = Field(description="Game.decisions when it raised (0: while setting up).")
 
 
-class Summary(BaseModel):
-    """``Game.summary()`` at the end; engines may add keys (kept, and compared on re-simulation)."""
-
-    model_config = ConfigDict(extra="allow", frozen=True, title="Summary")
-
-    winner: StrictStr | None
-    reason: StrictStr
-    turns: Count
-    rounds: Count
-    decisions: Count
-    events: Count
-    hash: Hex256 = Field(description="Game.state_hash(): SHA-256 of the canonical final state.")
-    roles: list[StrictStr]
-    generals: list[StrictStr]
-    alive: list[StrictBool]
-
-
 class End(BaseModel):
-    """The last record: the game's summary, readable without re-simulating."""
+    """The last record: ``Game.summary()`` under short keys, readable without re-simulating.
 
-    model_config = ConfigDict(extra="ignore", frozen=True, title="End")
+    Summary entries that format v1 does not name are stored under their own names (and compared on
+    re-simulation); :meth:`summary` gives the summary back with the engine's names."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, title="End")
 
     t: Literal["end"]
-    summary: Summary
+    winner: StrictStr | None = _short("w", "The winning side, or nil (a draw, an error).")
+    reason: StrictStr = _short("why", "Why the game ended.")
+    turns: Count = _short("tu", "Turns begun.")
+    rounds: Count = _short("ro", "Rounds begun.")
+    decisions: Count = _short("d", "Decisions taken (recorded ones: forced ones are not).")
+    events: Count = _short("n", "Length of the event stream.")
+    hash: Hex256 = _short("h", "Game.state_hash(): SHA-256 of the canonical final state.")
+    roles: list[StrictStr] = _short("rl", "Role per seat.")
+    generals: list[StrictStr] = _short("gn", "General per seat ('' in beginner mode).")
+    alive: list[StrictBool] = _short("al", "Alive per seat at the end.")
+
+    def summary(self) -> dict[str, Any]:
+        """The summary with the engine's key names (as ``Game.summary()`` gives it)."""
+        out = self.model_dump(exclude={"t"})
+        return out
+
+    @classmethod
+    def from_summary(cls, summary: dict[str, Any]) -> dict[str, Any]:
+        """The end record map for ``summary`` (short keys; unknown entries under their names)."""
+        out: dict[str, Any] = {"t": "end"}
+        for key, value in summary.items():
+            f = cls.model_fields.get(key)
+            out[f.alias if f is not None and f.alias else key] = value
+        return out
 
 
-Record = Union[DecisionRecord, CheckpointRecord, EventsRecord, HashRecord, ErrorRecord, End]  # noqa: UP007
+Record = Union[DecisionsRecord, CheckpointRecord, EventsRecord, HashRecord, ErrorRecord, End]  # noqa: UP007
 """Any record after the header."""
 
 _SCHEMA_BASE = "https://sgscore.invalid/schemas/"

@@ -20,11 +20,11 @@ from pydantic import BaseModel, ValidationError
 
 from ..core.protocol import Choice
 from .errors import ReplayError
-from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U32, End, ErrorRecord, HashRecord, Header
+from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U16, End, ErrorRecord, HashRecord, Header
 
 __all__ = [
-    "Limits", "Decision", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
-    "RecordReader", "read_replay", "parse_value", "parse_decision", "parse_checkpoint",
+    "Limits", "Decisions", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
+    "RecordReader", "read_replay", "parse_value", "parse_decisions", "parse_checkpoint",
     "parse_events",
 ]
 
@@ -47,12 +47,16 @@ class Limits:
     max_stack: int = 1024  # nesting of any msgpack value (msgpack-python's own bound)
 
 
-class Decision(NamedTuple):
+class Decisions(NamedTuple):
+    """Consecutive decisions of one seat (one record)."""
+
     seat: int
-    choice: Choice
+    choices: tuple[Choice, ...]
 
 
 class Checkpoint(NamedTuple):
+    """The low 16 bits of ``Game.quick_hash()``."""
+
     quick: int
 
 
@@ -68,7 +72,7 @@ class UnknownRecord(NamedTuple):
     data: dict[str, Any]
 
 
-AnyRecord = Header | Decision | Checkpoint | Events | HashRecord | ErrorRecord | End | UnknownRecord
+AnyRecord = Header | Decisions | Checkpoint | Events | HashRecord | ErrorRecord | End | UnknownRecord
 
 
 # ---------------------------------------------------------------- hand parsers (the hot records)
@@ -87,19 +91,19 @@ def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
     raise _Bad(f"a value of type {_kind(v)} (expected nil, boolean, integer, string or array)")
 
 
-def parse_decision(v: list[Any], max_depth: int = 32) -> Decision:
-    """``[seat, choice]`` (see :class:`~sgscore.replay.models.DecisionRecord`)."""
-    if len(v) != 2:
-        raise _Bad(f"a decision is [seat, choice], got an array of {len(v)}")
+def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
+    """``[seat, choice, ...]`` (see :class:`~sgscore.replay.models.DecisionsRecord`)."""
+    if len(v) < 2:
+        raise _Bad(f"a decisions record is [seat, choice, ...], got an array of {len(v)}")
     seat = v[0]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT:
         raise _Bad(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {seat!r:.40}")
-    return Decision(seat, parse_value(v[1], 1, max_depth))
+    return Decisions(seat, tuple(parse_value(c, 1, max_depth) for c in v[1:]))
 
 
 def parse_checkpoint(v: int) -> Checkpoint:
-    if not 0 <= v <= U32:
-        raise _Bad(f"a checkpoint is a 32-bit unsigned integer, got {v}")
+    if not 0 <= v <= U16:
+        raise _Bad(f"a checkpoint is a 16-bit unsigned integer, got {v}")
     return Checkpoint(v)
 
 
@@ -362,7 +366,7 @@ class RecordReader:
         if isinstance(raw, list):
             if self.error is not None:
                 raise _Bad("a decision after the error record")
-            return parse_decision(raw, limits.max_depth)
+            return parse_decisions(raw, limits.max_depth)
         if isinstance(raw, int) and not isinstance(raw, bool):
             if self.error is not None:
                 raise _Bad("a checkpoint after the error record")
@@ -415,7 +419,7 @@ class Replay:
     @property
     def summary(self) -> dict[str, Any] | None:
         """The end record's summary, without re-simulating (None when the file has no end)."""
-        return None if self.end is None else self.end.summary.model_dump()
+        return None if self.end is None else self.end.summary()
 
 
 def read_replay(path_or_bytes: str | os.PathLike[str] | bytes | IO[bytes], *,
@@ -428,8 +432,8 @@ def read_replay(path_or_bytes: str | os.PathLike[str] | bytes | IO[bytes], *,
         events: list[EventTuple] | None = [] if rd.header.events else None
         for _, rec in rd:
             records.append(rec)
-            if type(rec) is Decision:
-                decisions.append(rec)
+            if type(rec) is Decisions:
+                decisions.extend((rec.seat, c) for c in rec.choices)
             elif type(rec) is Events and events is not None:
                 events.extend(rec.events)
         return Replay(

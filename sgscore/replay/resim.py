@@ -16,12 +16,12 @@ from typing import Any
 
 from ..core.protocol import GameFinished, IllegalChoice
 from .errors import ReplayError, ReplayWarning
-from .games import rules_hash, spec_for
+from .games import full_config, rules_hash, spec_for
 from .models import End, ErrorRecord, HashRecord, Header
 from .reader import (
     AnyRecord,
     Checkpoint,
-    Decision,
+    Decisions,
     Events,
     Limits,
     RecordReader,
@@ -69,7 +69,7 @@ class Resimulator:
         self.header = header
         self._engine_error = spec.engine_error
         try:
-            self.game, raised = spec.start(header.config, header.seed)
+            self.game, raised = spec.start(full_config(header.game, header.config), header.seed)
         except ValueError as e:  # ConfigError and seed errors
             raise ReplayError(0, f"config: {e}") from None
         self._raised: Any = raised  # an EngineError not yet matched by an error record
@@ -82,15 +82,16 @@ class Resimulator:
     def feed(self, index: int, rec: AnyRecord) -> None:
         """Check one record (``index`` as in the file) against the re-simulated game."""
         t = type(rec)
-        if t is Decision:
-            self._decision(index, rec)  # type: ignore[arg-type]
+        if t is Decisions:
+            for k, choice in enumerate(rec.choices):  # type: ignore[union-attr]
+                self._decision(index, rec.seat, choice, k, len(rec.choices))  # type: ignore[union-attr]
         elif t is Checkpoint:
             self._unmatched()
-            want = self.game.quick_hash()
+            want = self.game.quick_hash() & 0xFFFF
             if rec.quick != want:  # type: ignore[union-attr]
                 raise ReplayError(index, (
-                    f"checkpoint differs: the replay has {rec.quick:08x}, "  # type: ignore[union-attr]
-                    f"re-simulation gives {want:08x} (turn {self.game.turn_no}, "
+                    f"checkpoint differs: the replay has {rec.quick:04x}, "  # type: ignore[union-attr]
+                    f"re-simulation gives {want:04x} (turn {self.game.turn_no}, "
                     f"after {self.game.decisions} decisions)"))
         elif t is Events:
             self._events(index, rec)  # type: ignore[arg-type]
@@ -117,19 +118,20 @@ class Resimulator:
                 f"re-simulation raised {e.kind}: {e.message} {where}, but the replay has no "
                 "error record for it"))
 
-    def _decision(self, index: int, rec: Decision) -> None:
+    def _decision(self, index: int, seat: int, choice: Any, k: int, n: int) -> None:
         self._unmatched()
         g = self.game
         req = g.pending
+        which = f"decision {g.decisions + 1}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
         if g.over or req is None:
-            raise ReplayError(index, f"a decision after the game ended ({_short(g.result)})")
-        if rec.seat != req.seat:
+            raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")
+        if seat != req.seat:
             raise ReplayError(index, (
-                f"seat {rec.seat} decides, but the game asks seat {req.seat} ({req.kind})"))
+                f"{which}: seat {seat} decides, but the game asks seat {req.seat} ({req.kind})"))
         try:
-            g.submit(rec.choice)
+            g.submit(choice)
         except IllegalChoice as e:
-            raise ReplayError(index, f"illegal decision by seat {rec.seat} for {req.kind}: {e}") \
+            raise ReplayError(index, f"{which}: illegal for seat {seat} ({req.kind}): {e}") \
                 from None
         except self._engine_error as e:
             self._raised, self._raised_at = e, index
@@ -138,7 +140,7 @@ class Resimulator:
         except (TypeError, ValueError, KeyError, IndexError) as e:
             # A request's check met a value of a shape it never expected: still illegal.
             raise ReplayError(index, (
-                f"illegal decision by seat {rec.seat} for {req.kind}: {_short(rec.choice)} "
+                f"{which}: illegal for seat {seat} ({req.kind}): {_short(choice)} "
                 f"({type(e).__name__})")) from None
         self.decisions += 1
 
@@ -178,7 +180,7 @@ class Resimulator:
                 f"the end record comes while the game goes on (seat {req.seat} to decide "
                 f"{req.kind}, after {g.decisions} decisions)"))
         ours = _norm(g.summary())
-        theirs = _norm(rec.summary.model_dump())
+        theirs = _norm(rec.summary())
         for key in ours:
             if theirs.get(key, None) != ours[key] or key not in theirs:
                 raise ReplayError(index, (
@@ -264,7 +266,7 @@ def validate_file(path: str | os.PathLike[str] | bytes, *, limits: Limits | None
                 warn += rd.warnings
             truncated = rd.truncated
             if rd.end is not None:
-                summary = rd.end.summary.model_dump()
+                summary = rd.end.summary()
             sim.finish(rd.index, rd.truncation)
     except ReplayError as e:
         error = e.to_json()

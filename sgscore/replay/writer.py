@@ -21,8 +21,8 @@ from ..core.protocol import Choice
 from ..core.rng import ALGORITHM
 from ..sanguosha.config import Config
 from ..sanguosha.game import ENGINE_VERSION, RULESET, EngineError
-from .games import GAMES, rules_hash
-from .models import FORMAT_NAME, FORMAT_VERSION, Header
+from .games import GAMES, rules_hash, sparse_config
+from .models import FORMAT_NAME, FORMAT_VERSION, End, Header
 
 __all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
 
@@ -30,7 +30,13 @@ __all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
 def make_header(
     config: Config, seed: int, agents_desc: list[str] | None = None, *, events: bool = True
 ) -> Header:
-    """The header of a replay of an identity-mode game with ``config`` and ``seed``."""
+    """The header of a replay of an identity-mode game with ``config`` and ``seed``.
+
+    ``agents_desc``: one description per seat; when they are all the same, one string is stored.
+    """
+    agents: str | list[str] = list(agents_desc) if agents_desc is not None else []
+    if agents and all(a == agents[0] for a in agents):
+        agents = agents[0]
     return Header(
         format=FORMAT_NAME,
         version=FORMAT_VERSION,
@@ -39,8 +45,8 @@ def make_header(
         rules=rules_hash(RULESET),
         rng=ALGORITHM,
         seed=seed,
-        config=config.to_dict(),
-        agents=list(agents_desc) if agents_desc is not None else [],
+        config=sparse_config(RULESET, config.to_dict()),
+        agents=agents,
         events=events,
     )
 
@@ -57,6 +63,11 @@ def _plain(value: Any) -> Any:
 class ReplayWriter:
     """Writes one replay. Every record is flushed as soon as it is written, so a killed process
     leaves a file that reads up to its last whole record.
+
+    Consecutive decisions of one seat share a record (``[seat, choice, choice, ...]``): the run is
+    held until another seat decides or another record is written (a checkpoint at each turn, an
+    events, error or end record, :meth:`close`). A killed process can so lose at most the current
+    run, never more than the turn under way; an engine error writes the run before its record.
 
     ``events``: whether :meth:`events` writes events records (the header says so too).
     """
@@ -77,9 +88,13 @@ class ReplayWriter:
         self.bytes = 0
         self.records = 0
         self.decisions = 0
-        self._write(_plain(header.model_dump(mode="python")))
+        self._run: list[Any] | None = None
+        self._write(_plain(header.model_dump(mode="python", by_alias=True)))
 
     def _write(self, obj: Any) -> None:
+        if self._run is not None:
+            run, self._run = self._run, None
+            self._write(run)
         data = self._packer.pack(obj)
         self._f.write(data)
         self._f.flush()
@@ -87,17 +102,27 @@ class ReplayWriter:
         self.records += 1
 
     def decision(self, seat: int, choice: Choice) -> None:
-        """``[seat, choice]``; write it before submitting, so a crash keeps the decision."""
-        self._write((seat, choice))
+        """Add a decision; call it before submitting, so that an engine error keeps it."""
+        if self._run is not None and self._run[0] == seat:
+            self._run.append(choice)
+        else:
+            self.flush()
+            self._run = [seat, choice]
         self.decisions += 1
 
+    def flush(self) -> None:
+        """Write the pending run of decisions, if any."""
+        if self._run is not None:
+            run, self._run = self._run, None
+            self._write(run)
+
     def checkpoint(self, game: Any, *, full: bool = False) -> None:
-        """The state after the decisions so far: ``quick_hash()`` (a bare integer), or with
-        ``full`` a ``{"t": "cp", "hash": state_hash()}`` record."""
+        """The state after the decisions so far: the low 16 bits of ``quick_hash()`` (a bare
+        integer), or with ``full`` a ``{"t": "cp", "hash": state_hash()}`` record."""
         if full:
             self._write({"t": "cp", "hash": game.state_hash()})
         else:
-            self._write(game.quick_hash())
+            self._write(game.quick_hash() & 0xFFFF)
 
     def events(self, game: Any) -> None:
         """The events appended since the previous call (nothing when events are off or none)."""
@@ -117,9 +142,11 @@ class ReplayWriter:
 
     def end(self, game: Any) -> None:
         """The end record with ``game.summary()``."""
-        self._write({"t": "end", "summary": _plain(game.summary())})
+        self._write(_plain(End.from_summary(game.summary())))
 
     def close(self) -> None:
+        """Write any pending decisions and close the file if this writer opened it."""
+        self.flush()
         if self._owns:
             self._f.close()
 
@@ -165,7 +192,7 @@ def record_game(
         agents = [RandomAgent(seed, s) for s in range(config.players)]
     header = make_header(config, seed, [_agent_name(a) for a in agents], events=events)
     with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events) as w:
-        game, error = GAMES[RULESET].start(header.config, seed)
+        game, error = GAMES[RULESET].start(config.to_dict(), seed)
         err: EngineError | None = error if isinstance(error, EngineError) else None
         if err is not None:
             w.error(err, game)
