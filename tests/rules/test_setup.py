@@ -87,3 +87,14 @@ def test_players_out_of_range_are_a_config_error() -> None:
     for n in (3, 11):
         with pytest.raises(ConfigError):
             Config(players=n)
+
+
+@pytest.mark.parametrize(("n", "bonus"), [(4, 0), (5, 1)])
+def test_lords_general_gets_one_more_hp_only_from_five_players(n: int, bonus: int) -> None:
+    # 003 Online: "例如三点体力的角色当主公时，体力上限就是四点" — "四人游戏时不再额外增加".
+    gens = ("zhugeliang", "caocao", "liubei", "machao", "lvbu")[:n]
+    g = Game(Config(players=n, generals=gens), 1)
+    lord = g.players[0]
+    assert lord.role == LORD and lord.general == "zhugeliang"
+    assert (lord.hp, lord.max_hp) == (3 + bonus, 3 + bonus)
+    assert all(p.max_hp == 4 for p in g.players[1:])
