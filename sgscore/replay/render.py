@@ -107,6 +107,13 @@ _T: dict[str, dict[str, str]] = {
         "place_delayed": "{p} places {card} in {target}'s judgement area",
         "place_delayed_self": "{p} places {card} in their own judgement area",
         "move_delayed": "{card} moves from {p} to {target}",
+        "slash_moved": "{p} moves the slash on to {target}",
+        "judge_replaced": "{p} replaces {target}'s judgement card {old} with {new}",
+        "guanxing_look": "{p} looks at the top {n} card(s) of the draw pile",
+        "guanxing_look_cards": "{p} looks at the top {n} card(s) of the draw pile: {cards}",
+        "guanxing": "{p} puts {top} card(s) back on top of the draw pile and {bottom} at the bottom",
+        "guanxing_cards": "{p} puts {top_cards} on top of the draw pile and {bottom_cards} at "
+                          "the bottom",
         "generic": "{kind}: {args}",
         "generic_hidden": "{kind}: {args} | {hidden}",
         "nobody": "nobody",
@@ -170,6 +177,12 @@ _T: dict[str, dict[str, str]] = {
         "place_delayed": "{p}将{card}置于{target}的判定区",
         "place_delayed_self": "{p}将{card}置于自己的判定区",
         "move_delayed": "{card}从{p}移到{target}",
+        "slash_moved": "{p}将杀转移给{target}",
+        "judge_replaced": "{p}将{target}的判定牌{old}改为{new}",
+        "guanxing_look": "{p}观看牌堆顶的{n}张牌",
+        "guanxing_look_cards": "{p}观看牌堆顶的{n}张牌：{cards}",
+        "guanxing": "{p}将{top}张牌置于牌堆顶，{bottom}张牌置于牌堆底",
+        "guanxing_cards": "{p}将{top_cards}置于牌堆顶，{bottom_cards}置于牌堆底",
         "generic": "{kind}：{args}",
         "generic_hidden": "{kind}：{args} | {hidden}",
         "nobody": "无人",
@@ -506,6 +519,20 @@ class _Account:
         if kind == "move_delayed":
             card = self.vcard(a[3], (a[2],), "")
             return t["move_delayed"].format(p=p(a[0]), target=p(a[1]), card=card)
+        if kind == "slash_moved":
+            return t["slash_moved"].format(p=p(a[0]), target=p(a[1]))
+        if kind == "judge_replaced":
+            return t["judge_replaced"].format(p=p(a[0]), target=p(a[1]), old=_label(a[2], lang),
+                                              new=_label(a[3], lang))
+        if kind == "guanxing_look":
+            if hidden is None:
+                return t["guanxing_look"].format(p=p(a[0]), n=a[1])
+            return t["guanxing_look_cards"].format(p=p(a[0]), n=a[1], cards=self.cards(hidden))
+        if kind == "guanxing":
+            if hidden is None:
+                return t["guanxing"].format(p=p(a[0]), top=a[1], bottom=a[2])
+            return t["guanxing_cards"].format(p=p(a[0]), top_cards=self.cards(hidden[0]),
+                                              bottom_cards=self.cards(hidden[1]))
         return self.generic(kind, a, hidden)
 
 

@@ -1,0 +1,79 @@
+"""``sgs bench``: formats what :mod:`sgscore.bench` measures."""
+
+from __future__ import annotations
+
+import click
+
+from sgscore.bench import DEFAULT_GAMES, DEFAULT_PLAYERS, BenchReport, run_bench
+
+from .common import echo_json, progress
+
+__all__ = ["bench", "format_report"]
+
+
+def _players(value: str) -> tuple[int, ...]:
+    try:
+        out = tuple(int(x) for x in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected player counts like 4,5,8,10, got {value!r}",
+                                 param_hint="'--players'") from None
+    bad = [n for n in out if not 4 <= n <= 10]
+    if bad or not out:
+        raise click.BadParameter(f"player counts are 4-10, got {value!r}",
+                                 param_hint="'--players'")
+    return out
+
+
+def format_report(r: BenchReport) -> list[str]:
+    """The report as a table."""
+    lines = [
+        f"sgs bench: {r.games} games per player count from seed {r.seed}, generals={r.generals}, "
+        f"random agents, one core, engine {r.engine_version}, Python {r.python}",
+        f"{'players':>7} {'games/s':>8} {'turns/s':>9} {'decis/s':>9} {'events/s':>10} "
+        f"{'valid/s':>8} {'B/game':>8} {'B/dec':>6} {'B/game+ev':>10} {'B/dec+ev':>9} "
+        f"{'traced KiB':>10}",
+    ]
+    for x in r.results:
+        lines.append(
+            f"{x.players:>7} {x.games_per_s:>8.1f} {x.turns_per_s:>9.0f} {x.decisions_per_s:>9.0f} "
+            f"{x.events_per_s:>10.0f} {x.validated_per_s:>8.1f} {x.compact_bytes_per_game:>8.0f} "
+            f"{x.compact_bytes_per_decision:>6.1f} {x.events_bytes_per_game:>10.0f} "
+            f"{x.events_bytes_per_decision:>9.1f} {x.traced_peak_kib:>10.0f}"
+        )
+        if x.engine_errors or x.invalid:
+            lines.append(f"{'':>7} engine errors: {x.engine_errors}, invalid replays: {x.invalid}")
+    lines.append(f"peak RSS {r.peak_rss_kib} KiB (ru_maxrss, whole run); traced KiB: tracemalloc "
+                 f"peak of one game with its events; {r.seconds} s in all")
+    return lines
+
+
+@click.command()
+@click.option("--games", "-n", type=click.IntRange(1), default=DEFAULT_GAMES, show_default=True,
+              help="Games per player count.")
+@click.option("--players", "-p", default=",".join(map(str, DEFAULT_PLAYERS)), show_default=True,
+              help="Comma-separated player counts.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1 - 10**9), default=1, show_default=True,
+              help="The first seed.")
+@click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
+def bench(games: int, players: str, seed: int, as_json: bool) -> None:
+    """Measure simulation, validation and replay size on one core.
+
+    Per player count, with random agents and random generals: simulated games, turns,
+    decisions and events per second (no file I/O); validated replays per second; replay bytes
+    per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc).
+    JSON keys are listed in the README section "sgs bench".
+
+    \b
+    Examples:
+      sgs bench
+      sgs bench --games 20 --players 5 --json
+    """
+    counts = _players(players)
+    with progress(len(counts), "benchmarking", show=not as_json) as bar:
+        report = run_bench(games=games, players=counts, seed=seed,
+                           progress=lambda _n: bar.advance())
+    if as_json:
+        echo_json(report.to_json())
+        return
+    for line in format_report(report):
+        click.echo(line)

@@ -1,0 +1,66 @@
+"""What every ``sgs`` command shares: exit codes, one-line errors, JSON output, progress."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import click
+
+__all__ = [
+    "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "fail", "echo_json", "Progress", "progress",
+]
+
+EXIT_OK = 0
+EXIT_INVALID = 1  # a replay is invalid or differs, or the input cannot be read
+EXIT_USAGE = 2  # click's own code for usage errors
+
+
+def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
+    """Print ``error: message`` on one line to stderr and exit with ``code``."""
+    click.echo(f"error: {' '.join(message.split())}", err=True)
+    sys.exit(code)
+
+
+def echo_json(obj: Any) -> None:
+    """One JSON object on one line (non-ASCII kept readable)."""
+    click.echo(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+
+
+class Progress:
+    """A progress bar on stderr, drawn only when stdout is a terminal. ``line`` prints a line on
+    stdout above the bar without tearing it."""
+
+    def __init__(self, total: int, label: str, enabled: bool) -> None:
+        self._bar: Any = None
+        if enabled:
+            self._bar = click.progressbar(length=total, label=label, file=sys.stderr)
+            self._bar.__enter__()
+
+    def line(self, text: str) -> None:
+        if self._bar is not None:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+        click.echo(text)
+
+    def advance(self, n: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+
+
+@contextmanager
+def progress(total: int, label: str, *, show: bool = True) -> Iterator[Progress]:
+    """A :class:`Progress` that draws only when ``show`` and stdout is a TTY."""
+    bar = Progress(total, label, show and total > 1 and sys.stdout.isatty())
+    try:
+        yield bar
+    finally:
+        bar.close()

@@ -1,0 +1,245 @@
+"""``sgs replay``: show, validate and the JSON Schemas of replay files."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+import click
+
+from sgscore.replay import (
+    GAMES,
+    ReplayError,
+    full_config,
+    read_replay,
+    resimulate,
+    validate_file,
+    write_schemas,
+)
+from sgscore.replay.render import (
+    LANGS,
+    json_events,
+    jsonable,
+    redact_summary,
+    render_events,
+    render_summary,
+)
+
+from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
+
+__all__ = ["replay", "show", "validate", "schema"]
+
+# Header fields that come from the seed; a seat's view never shows them (DESIGN "The game protocol").
+_SECRET_HEADER_KEYS = ("seed",)
+
+
+@click.group()
+def replay() -> None:
+    """Work with replay files: show, validate, regenerate the JSON Schemas.
+
+    \b
+    Example:
+      sgs replay show game.mp --as 2 --lang zh
+    """
+
+
+def _plain(obj: Any) -> Any:
+    """A header or model as plain JSON-ready data."""
+    dump = getattr(obj, "model_dump", None)
+    if callable(dump):
+        return jsonable(dump(mode="json"))
+    return jsonable(obj)
+
+
+def _header_dict(header: Any) -> dict[str, Any]:
+    """The header as plain data, its config with the format's defaults filled in."""
+    data: dict[str, Any] = _plain(header)
+    cfg = data.get("config") or {}
+    if data.get("game") in GAMES:
+        cfg = full_config(str(data["game"]), cfg)
+    return dict(data, config=cfg)
+
+
+def _header_lines(path: str, header: dict[str, Any], seat: int | None, lang: str) -> list[str]:
+    cfg = header.get("config") or {}
+    players = cfg.get("players", "?")
+    gens = cfg.get("generals")
+    mode = "beginner" if gens is None else ("random generals" if gens == "random" else "generals")
+    opts = [k for k in ("first_game", "ex_cards", "role_variant") if cfg.get(k)]
+    if cfg.get("advanced_weapons") is False:
+        opts.append("no_advanced_weapons")
+    bits = [
+        f"{header.get('format', '?')} v{header.get('version', '?')}",
+        f"{header.get('game', '?')}, engine {header.get('engine', '?')}",
+        f"{players} players",
+        mode,
+    ]
+    if seat is not None:
+        bits.append(f"as seat {seat}" if lang == "en" else f"{seat}号位视角")
+    elif "seed" in header:
+        bits.append(f"seed {header['seed']}")
+    return [f"{os.path.basename(path)}: " + ", ".join(str(b) for b in bits + opts)]
+
+
+def _load(path: str) -> tuple[Any, list[Any], dict[str, Any] | None, int]:
+    """Read a replay and its events (re-simulated when not recorded).
+
+    Returns (replay, events, summary, players); exits with a one-line error on bad input.
+    Re-simulation warnings (another engine version) are printed on one line each.
+    """
+    try:
+        rp = read_replay(path)
+    except ReplayError as e:
+        fail(f"{path}: {e}")
+    except OSError as e:  # the reader turns these into ReplayError; a race can still raise
+        fail(f"{path}: record 0: cannot read ({e.strerror or e})")
+    for message in rp.warnings:
+        _warn(path, message)
+    summary = rp.summary
+    events = rp.events
+    if events is None:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                game = resimulate(rp, allow_truncated=True)
+            except ReplayError as e:
+                fail(f"{path}: {e}")
+        for w in caught:
+            _warn(path, str(w.message))
+        events = game.events
+    if summary is not None and rp.error is not None:
+        summary = dict(summary, error=f"{rp.error.kind}: {rp.error.msg}")
+    players = int((_header_dict(rp.header).get("config") or {}).get("players", 0))
+    return rp, list(events), summary, players
+
+
+def _warn(path: str, message: str) -> None:
+    click.echo(f"warning: {path}: {' '.join(message.split())}", err=True)
+
+
+@replay.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--as", "seat", type=click.IntRange(0, 9), default=None, metavar="SEAT",
+              help="Show only what this seat could see.")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="Language of the account (card, general, phase and role names).")
+@click.option("--json", "as_json", is_flag=True,
+              help="The (redacted) events and the summary as one JSON object.")
+def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
+    """Tell the story of a replay: rounds, turns, phases, who used what on whom, judgements,
+    damage, deaths and the result.
+
+    A replay recorded without events is re-simulated to get them. With --as, hidden parts
+    (other seats' hands and roles) and the seed are left out. With --json, each event is
+    [kind, *args] plus its hidden part last when shown (docs/events.md).
+
+    \b
+    Examples:
+      sgs replay show game.mp
+      sgs replay show game.mp --as 2 --lang zh
+      sgs replay show game.mp --as 0 --json
+    """
+    rp, events, summary, players = _load(file)
+    if seat is not None and players and seat >= players:
+        raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
+                                 param_hint="'--as'")
+    header = _header_dict(rp.header)
+    truncated = bool(getattr(rp, "truncated", False))
+    if as_json:
+        shown_header = {k: v for k, v in header.items()
+                        if seat is None or k not in _SECRET_HEADER_KEYS}
+        known: dict[int, str] = {}
+        if seat is not None:
+            for _ in render_events(events, seat=seat, lang=lang, known_roles=known):
+                pass
+        echo_json({
+            "file": file,
+            "seat": seat,
+            "header": shown_header,
+            "truncated": truncated,
+            "events": list(json_events(events, seat)),
+            "summary": redact_summary(summary, seat, known) if summary else None,
+        })
+        return
+    for line in _header_lines(file, header, seat, lang):
+        click.echo(line)
+    if truncated:
+        where = " ".join(str(rp.truncation or "").split())
+        click.echo(f"warning: {file}: truncated ({where}); showing its first "
+                   f"{len(rp.decisions)} decisions", err=True)
+    known = {}
+    for line in render_events(events, seat=seat, lang=lang, known_roles=known):
+        click.echo(line)
+    for line in render_summary(redact_summary(summary, seat, known) if summary else None,
+                               lang=lang):
+        click.echo(line)
+
+
+@replay.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
+def validate(files: tuple[str, ...], as_json: bool) -> None:
+    """Check replay files: each decision legal, hashes and events as recorded, the summary right.
+
+    Exits 0 if every file is valid, 1 otherwise. Files are checked one at a time and nothing
+    is kept between them, so memory stays flat however many there are. JSON keys: file, valid,
+    decisions, turns, bytes, error ({record, reason} or null), warnings.
+
+    \b
+    Examples:
+      sgs replay validate game.mp
+      sgs replay validate replays/*.mp --json
+    """
+    code = EXIT_OK
+    for path in files:
+        result = _validate_one(path)
+        if not result["valid"]:
+            code = EXIT_INVALID
+        if as_json:
+            echo_json(result)
+            continue
+        if result["valid"]:
+            line = (f"{path}: valid, {result['decisions']} decisions, {result['turns']} turns, "
+                    f"{result['bytes']} bytes")
+            for w in result.get("warnings") or ():
+                line += f" (warning: {' '.join(str(w).split())})"
+        else:
+            err = result["error"] or {}
+            reason = " ".join(str(err.get("reason", "")).split())
+            line = f"{path}: invalid: record {err.get('record', 0)}: {reason}"
+        click.echo(line)
+    raise SystemExit(code)
+
+
+def _validate_one(path: str) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = validate_file(path).to_json()
+    except ReplayError as e:
+        data = _invalid(path, getattr(e, "record", 0), getattr(e, "reason", str(e)))
+    except OSError as e:
+        data = _invalid(path, 0, f"cannot read ({e.strerror or e})")
+    return data
+
+
+def _invalid(path: str, record: int, reason: str) -> dict[str, Any]:
+    return {"file": path, "valid": False, "decisions": 0, "turns": 0, "bytes": 0,
+            "error": {"record": record, "reason": reason}, "warnings": []}
+
+
+@replay.command()
+@click.option("--out", "out", default="schemas", show_default=True,
+              type=click.Path(file_okay=False), help="Folder to write the schema files to.")
+def schema(out: str) -> None:
+    """Regenerate the JSON Schema files of the replay format from its pydantic models.
+
+    \b
+    Example:
+      sgs replay schema --out schemas/
+    """
+    try:
+        written = write_schemas(out)
+    except OSError as e:
+        fail(f"{out}: cannot write ({e.strerror or e})")
+    for path in written or ():
+        click.echo(str(path))

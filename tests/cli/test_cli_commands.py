@@ -1,0 +1,238 @@
+"""The ``sgs`` commands through click's CliRunner: files written, accounts shown, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+BEGINNER = ["--players", "4", "--beginner"]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, list(args))
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        raise r.exception
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture(scope="module")
+def replays(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One 4-player beginner game (seed 3), recorded with and without events."""
+    d = tmp_path_factory.mktemp("replays")
+    full, compact = d / "full.mp", d / "compact.mp"
+    assert run("sim", *BEGINNER, "--seed", "3", "-o", str(full))[0] == 0
+    assert run("sim", *BEGINNER, "--seed", "3", "--no-events", "-o", str(compact))[0] == 0
+    return {"full": full, "compact": compact}
+
+
+# ---------------------------------------------------------------------------- sim
+def test_sim_writes_one_replay_and_a_summary_line(tmp_path: Path) -> None:
+    out = tmp_path / "game.mp"
+    code, stdout, _ = run("sim", *BEGINNER, "--seed", "7", "-o", str(out))
+    assert code == 0
+    assert out.stat().st_size > 100
+    (line,) = stdout.splitlines()
+    assert line.startswith(f"{out}: seed 7, ")
+    assert "turns" in line and "decisions" in line and f"{out.stat().st_size} bytes" in line
+
+
+def test_sim_count_fills_a_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    code, stdout, _ = run("sim", *BEGINNER, "--seed", "10", "-n", "3", "--no-events",
+                          "-o", str(folder), "--json")
+    assert code == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["game-10.mp", "game-11.mp", "game-12.mp"]
+    rows = [json.loads(x) for x in stdout.splitlines()]
+    assert [r["seed"] for r in rows] == [10, 11, 12]
+    assert all({"file", "winner", "turns", "decisions", "bytes"} <= r.keys() for r in rows)
+
+
+def test_sim_is_deterministic(tmp_path: Path, replays: dict[str, Path]) -> None:
+    again = tmp_path / "again.mp"
+    assert run("sim", *BEGINNER, "--seed", "3", "-o", str(again))[0] == 0
+    assert again.read_bytes() == replays["full"].read_bytes()
+
+
+@pytest.mark.parametrize("args", [
+    ["--players", "3", "--beginner"],
+    ["--players", "4", "--generals", "nobody,nobody,nobody,nobody"],
+    ["--players", "4", "--beginner", "--generals", "a,b,c,d"],
+    ["--players", "5", "--role-variant", "--beginner"],
+])
+def test_sim_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
+    code, _, stderr = run("sim", *args, "-o", str(tmp_path / "x.mp"))
+    assert code == 2
+    assert not (tmp_path / "x.mp").exists()
+    assert "Traceback" not in stderr
+
+
+# ---------------------------------------------------------------------------- show
+def test_show_tells_the_game_in_english(replays: dict[str, Path]) -> None:
+    code, out, _ = run("replay", "show", str(replays["full"]))
+    assert code == 0
+    assert "seed 3" in out.splitlines()[0]
+    assert "== Round 1 ==" in out and "-- Turn 1: P0 --" in out and "  draw phase" in out
+    assert " dies: " in out
+    assert "Game over: " in out and "\nResult: " in out
+
+
+def test_show_tells_the_game_in_chinese(replays: dict[str, Path]) -> None:
+    code, out, _ = run("replay", "show", str(replays["full"]), "--lang", "zh")
+    assert code == 0
+    assert "== 第1轮 ==" in out and "摸牌阶段" in out and "阵亡" in out and "结果：" in out
+
+
+def test_show_resimulates_a_replay_without_events(replays: dict[str, Path]) -> None:
+    full = run("replay", "show", str(replays["full"]))[1]
+    compact = run("replay", "show", str(replays["compact"]))[1]
+    assert full.splitlines()[1:] == compact.splitlines()[1:]
+    j_full = json.loads(run("replay", "show", str(replays["full"]), "--json")[1])
+    j_compact = json.loads(run("replay", "show", str(replays["compact"]), "--json")[1])
+    assert j_full["events"] == j_compact["events"]
+
+
+def test_show_as_a_seat_hides_other_hands_and_the_seed(replays: dict[str, Path]) -> None:
+    everything = json.loads(run("replay", "show", str(replays["full"]), "--json")[1])
+    code, out, _ = run("replay", "show", str(replays["full"]), "--as", "1", "--json")
+    assert code == 0
+    seen = json.loads(out)
+    assert seen["seat"] == 1 and "seed" not in seen["header"]
+    assert everything["header"]["seed"] == 3
+    draws = [e for e in seen["events"] if e[0] == "draw"]
+    other = next(e for e in draws if e[1] != 1)
+    assert other == ["draw", other[1], other[2]]  # the count, no card ids
+    own = next(e for e in draws if e[1] == 1)
+    assert len(own) == 4 and len(own[3]) == own[2]
+    full_other = next(e for e in everything["events"] if e[0] == "draw" and e[1] == other[1])
+    assert len(full_other) == 4
+    dealt = [e for e in seen["events"] if e[0] == "role_dealt"]
+    assert [len(e) for e in dealt] == [3 if e[1] == 1 else 2 for e in dealt]
+    text = run("replay", "show", str(replays["full"]), "--as", "1")[1]
+    assert "seed" not in text.splitlines()[0]
+    assert f"P{other[1]} draws {other[2]} card(s)" in text
+
+
+def test_show_as_a_seat_outside_the_game_is_a_usage_error(replays: dict[str, Path]) -> None:
+    assert run("replay", "show", str(replays["full"]), "--as", "7")[0] == 2
+
+
+# ---------------------------------------------------------------------------- bad input
+def _one_line_error(code: int, stdout: str, stderr: str) -> str:
+    assert code == 1
+    assert "Traceback" not in stdout + stderr
+    (line,) = stderr.splitlines()
+    assert line.startswith("error: ") and "record" in line
+    return line
+
+
+def test_show_random_bytes_gives_a_one_line_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.mp"
+    junk.write_bytes(bytes(range(256)) * 4)
+    _one_line_error(*run("replay", "show", str(junk)))
+
+
+def test_show_a_missing_file_gives_a_one_line_error(tmp_path: Path) -> None:
+    line = _one_line_error(*run("replay", "show", str(tmp_path / "nope.mp")))
+    assert "nope.mp" in line
+
+
+def test_a_truncated_replay_is_invalid_at_its_last_record(
+    tmp_path: Path, replays: dict[str, Path]
+) -> None:
+    cut = tmp_path / "cut.mp"
+    data = replays["full"].read_bytes()
+    cut.write_bytes(data[: len(data) // 2])
+    code, out, _ = run("replay", "validate", str(cut))
+    assert code == 1
+    (line,) = out.splitlines()
+    assert line.startswith(f"{cut}: invalid: record ")
+
+
+# ---------------------------------------------------------------------------- validate
+def test_validate_valid_files_exit_0(replays: dict[str, Path]) -> None:
+    code, out, _ = run("replay", "validate", str(replays["full"]), str(replays["compact"]))
+    assert code == 0
+    assert [x.split(": ")[1].split(",")[0] for x in out.splitlines()] == ["valid", "valid"]
+
+
+def test_validate_json_has_one_object_per_file(tmp_path: Path, replays: dict[str, Path]) -> None:
+    junk = tmp_path / "junk.mp"
+    junk.write_bytes(b"\xc1" * 64)
+    code, out, _ = run("replay", "validate", "--json", str(replays["full"]), str(junk))
+    assert code == 1
+    good, bad = (json.loads(x) for x in out.splitlines())
+    for row in (good, bad):
+        assert {"file", "valid", "decisions", "turns", "bytes", "error"} <= row.keys()
+    assert good["valid"] is True and good["error"] is None and good["decisions"] > 0
+    assert good["bytes"] == replays["full"].stat().st_size
+    assert bad["valid"] is False and isinstance(bad["error"]["record"], int)
+    assert bad["error"]["reason"]
+
+
+def test_validate_a_corrupt_file_exits_1_with_the_record(
+    tmp_path: Path, replays: dict[str, Path]
+) -> None:
+    data = bytearray(replays["compact"].read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    bad = tmp_path / "flipped.mp"
+    bad.write_bytes(bytes(data))
+    code, out, _ = run("replay", "validate", str(bad))
+    assert code == 1
+    (line,) = out.splitlines()
+    assert line.startswith(f"{bad}: invalid: record ")
+
+
+def test_validate_without_files_is_a_usage_error() -> None:
+    assert run("replay", "validate")[0] == 2
+    assert run("replay", "validate", "--no-such-option", "x.mp")[0] == 2
+
+
+# ---------------------------------------------------------------------------- schema, help
+def test_schema_writes_the_json_schemas(tmp_path: Path) -> None:
+    code, out, _ = run("replay", "schema", "--out", str(tmp_path / "s"))
+    assert code == 0
+    files = sorted((tmp_path / "s").iterdir())
+    assert files and all(f.suffix == ".json" for f in files)
+    assert [str(f) for f in files] == sorted(out.splitlines())
+    for f in files:
+        assert "$schema" in json.loads(f.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("cmd", [
+    [], ["sim"], ["replay"], ["replay", "show"], ["replay", "validate"], ["replay", "schema"],
+    ["bench"],
+])
+def test_every_command_has_help_with_an_example(cmd: list[str]) -> None:
+    code, out, _ = run(*cmd, "--help")
+    assert code == 0
+    assert "Example" in out and "sgs " in out
+
+
+# ---------------------------------------------------------------------------- bench
+def test_bench_json_has_the_documented_keys() -> None:
+    code, out, _ = run("bench", "--games", "1", "--players", "4", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert {"games", "seed", "generals", "engine_version", "python", "seconds", "peak_rss_kib",
+            "memory_note", "results"} <= report.keys()
+    (row,) = report["results"]
+    assert {
+        "players", "games", "engine_errors", "turns", "decisions", "events", "sim_seconds",
+        "games_per_s", "turns_per_s", "decisions_per_s", "events_per_s", "validated", "invalid",
+        "validate_seconds", "validated_per_s", "compact_bytes_per_game",
+        "compact_bytes_per_decision", "events_bytes_per_game", "events_bytes_per_decision",
+        "traced_peak_kib",
+    } <= row.keys()
+    assert row["players"] == 4 and row["games"] == 1 and row["validated"] == 1
+    assert row["invalid"] == 0
+    assert row["events_bytes_per_game"] > row["compact_bytes_per_game"] > 0
+
+
+def test_bench_rejects_bad_player_counts() -> None:
+    assert run("bench", "--players", "3")[0] == 2
+    assert run("bench", "--players", "four")[0] == 2
