@@ -150,6 +150,13 @@ class Scenario:
         for p, role in zip(g.players, self.roles, strict=True):
             p.role = role
             p.role_shown = role == LORD
+        # The seeded deal's role events no longer hold: log the arranged roles instead.
+        g.events[:] = [e for e in g.events if e[0] not in ("role", "role_dealt")]
+        for p in g.players:
+            if p.role == LORD:
+                g.log("role", p.seat, LORD)
+        for p in g.players:
+            g.log_private("role_dealt", 1 << p.seat, (p.seat,), (p.role,))
         lord_bonus = 1 if g.n >= 5 else 0
         for p in g.players:
             spec = self.seats[p.seat]
