@@ -77,6 +77,7 @@ class Resimulator:
         self.error_seen = False
         self.end_seen = False
         self.decisions = 0
+        self.events_seen = 0  # events covered by events records so far
 
     # ------------------------------------------------------------ records
     def feed(self, index: int, rec: AnyRecord) -> None:
@@ -156,6 +157,7 @@ class Resimulator:
                 raise ReplayError(index, (
                     f"event {rec.at + i} differs: the replay has {_short(theirs)}, "
                     f"re-simulation gives {_short(_norm(mine))}"))
+        self.events_seen = rec.at + len(rec.events)
 
     def _error(self, index: int, rec: ErrorRecord) -> None:
         e = self._raised
@@ -179,6 +181,10 @@ class Resimulator:
             raise ReplayError(index, (
                 f"the end record comes while the game goes on (seat {req.seat} to decide "
                 f"{req.kind}, after {g.decisions} decisions)"))
+        if self.header.events and self.events_seen != len(g.events):
+            raise ReplayError(index, (
+                f"the header says events are recorded, but events records hold "
+                f"{self.events_seen} of the game's {len(g.events)} events"))
         ours = _norm(g.summary())
         theirs = _norm(rec.summary())
         for key in ours:

@@ -135,13 +135,15 @@ class ReplayWriter:
             self._events_written = len(evs)
 
     def error(self, err: EngineError | Exception, game: Any) -> None:
-        """The engine raised ``err`` after ``game.decisions`` decisions."""
+        """The engine raised ``err`` after ``game.decisions`` decisions (write it right after the
+        decision that raised, before any events)."""
         kind = getattr(err, "kind", type(err).__name__)
         msg = getattr(err, "message", str(err))
         self._write({"t": "err", "kind": kind, "msg": msg, "at": game.decisions})
 
     def end(self, game: Any) -> None:
-        """The end record with ``game.summary()``."""
+        """The end record with ``game.summary()`` (after any events not yet written)."""
+        self.events(game)
         self._write(_plain(End.from_summary(game.summary())))
 
     def close(self) -> None:
