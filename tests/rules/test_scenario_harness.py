@@ -16,11 +16,13 @@ def test_arranged_roles_are_the_ones_the_events_announce() -> None:
 
 def test_hands_hold_exactly_the_named_cards_and_cards_are_conserved() -> None:
     s = Scenario(players=4)
+    s.seat(0).hand("ex_nihilo")  # so that seat 0's play phase waits for a decision
     s.seat(2).hand("peach HQ", "slash").equip("crossbow")
     s.top("jink DJ")
     t = s.start(seat=0, phase="play")
     assert [t.game.players[2].hand] == [[t.card(2, "peach HQ"), t.card(2, "slash")]]
     assert t.game.players[2].equip[0] == t.card(2, "crossbow")
     assert t.game.draw_pile[-1] == t.card(-1, "jink DJ")
-    assert all(not t.game.players[i].hand for i in (0, 1, 3))
+    assert t.hand(0) == [t.card(0, "ex_nihilo")]
+    assert all(not t.game.players[i].hand for i in (1, 3))
     check_conservation(t.game)
