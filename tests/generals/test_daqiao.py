@@ -1,0 +1,110 @@
+"""大乔: 国色 and 流离 (003 "人物技能详解"; RULINGS §4.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sgscore.core.protocol import IllegalChoice
+from sgscore.sanguosha.cards import OFFENSE_HORSE
+from sgscore.testing import Scenario
+from sgscore.testing import check_conservation as assert_conserved
+
+
+def test_guose_a_diamond_hand_card_as_indulgence() -> None:
+    # 003 国色: "可将任意方块花色的牌横放在目标玩家面前，当作乐不思蜀使用。这张牌发挥与乐不思蜀同样的效果"
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(1).hand("jink D2")
+    s.top("slash S7")
+    t = s.start(seat=1, phase="play")
+    card = t.card(1, "jink D2")
+    t.skill("guose", (card,), (2,))
+    assert ("place_delayed", 1, 2, card, "indulgence") in t.events("place_delayed")
+    # seat 2's judgement: ♠7 is not ♥, so seat 2 skips its play phase
+    assert ("phase_skipped", 2, "play") in t.events("phase_skipped")
+    assert_conserved(t.game)
+
+
+def test_guose_an_equipped_diamond_card() -> None:
+    # 003 国色: "任意方块花色的牌" — equipped cards too.
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(1).hand("peach H3").equip("zixing DK")
+    t = s.start(seat=1, phase="play")
+    horse = t.card(1, "zixing DK")
+    assert ("guose", (t.card(1, "peach H3"),), (2,)) not in t.choices()  # ♥ is not ♦
+    t.skill("guose", (horse,), (3,))
+    assert t.p(1).equip[OFFENSE_HORSE] == -1
+    assert t.p(3).judge == [(horse, "indulgence")]
+
+
+def test_guose_follows_indulgence_targeting() -> None:
+    # RULINGS §4.2 乐不思蜀: any other player except the lord, and not twice on one player.
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(1).hand("jink D2", "jink D3")
+    s.seat(3).judge("indulgence S6")
+    t = s.start(seat=1, phase="play")
+    targets = {c[2] for c in t.choices() if c is not None and c[0] == "guose"}
+    assert targets == {(2,)}
+    with pytest.raises(IllegalChoice):
+        t.skill("guose", (t.card(1, "jink D2"),), (0,))
+
+
+def test_liuli_moves_the_slash_to_a_player_in_her_range() -> None:
+    # 003 流离: "受到杀的攻击时...可弃一张牌，将这张杀的攻击对象转移给自己攻击范围内的一名玩家"
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(0).hand("slash")
+    s.seat(1).hand("peach")
+    s.seat(2).hand("jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.answer(1, "invoke", True)  # the only choice (peach, seat 2) is taken by the engine
+    assert ("slash_moved", 1, 2) in t.events("slash_moved")
+    t.answer(2, "respond", None)
+    assert t.hp(1) == 3 and t.hp(2) == 3
+    assert t.card(1, "peach") in t.game.discard_pile
+    assert_conserved(t.game)
+
+
+def test_liuli_never_to_the_user_and_range_after_the_discard() -> None:
+    # 003 流离: "（这名玩家不得是攻击者本身）"; a discarded weapon no longer gives her its range.
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(0).hand("slash")
+    s.seat(1).hand("jink").equip("qinggang_sword")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.answer(1, "invoke", True)
+    jink, sword = t.card(1, "jink"), t.card(1, "qinggang_sword")
+    assert sorted(t.expect(1, "liuli").choices()) == sorted([(jink, 2), (jink, 3), (sword, 2)])
+    t.answer(1, "liuli", (jink, 3))
+    assert t.hp(3) == 3 and t.hp(1) == 3
+
+
+def test_liuli_may_be_declined() -> None:
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(0).hand("slash")
+    s.seat(1).hand("jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.answer(1, "invoke", False)
+    t.answer(1, "respond", t.card(1, "jink"))
+    assert t.hp(1) == 3
+
+
+def test_liuli_not_in_a_duel() -> None:
+    # RULINGS §4.5 流离: against 杀 only (not in a duel) — 003: "（不包括决斗时）"
+    s = Scenario(players=4, generals=[None, "daqiao", None, None])
+    s.seat(0).hand("duel")
+    s.seat(1).hand("slash", "jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "duel"), 1)
+    t.answer(1, "respond", t.card(1, "slash"))  # strict: no 流离 question first
+    assert not t.events("slash_moved")
+
+
+def test_liuli_cannot_move_the_slash_to_an_empty_handed_zhugeliang() -> None:
+    # RULINGS §4.5 空城: he cannot be chosen as the target of 杀 — 流离 chooses a new target.
+    s = Scenario(players=4, generals=[None, "daqiao", "zhugeliang", None])
+    s.seat(0).hand("slash")
+    s.seat(1).hand("jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.expect(1, "respond")  # seat 2 was her only player in range: nothing to move the 杀 to
