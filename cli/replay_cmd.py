@@ -26,7 +26,7 @@ from sgscore.replay.render import (
     render_summary,
 )
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
+from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
 
 __all__ = ["replay", "show", "validate", "schema"]
 
@@ -192,24 +192,29 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
       sgs replay validate replays/*.mp --json
     """
     code = EXIT_OK
-    for path in files:
-        result = _validate_one(path)
-        if not result["valid"]:
-            code = EXIT_INVALID
-        if as_json:
-            echo_json(result)
-            continue
-        if result["valid"]:
-            line = (f"{path}: valid, {result['decisions']} decisions, {result['turns']} turns, "
-                    f"{result['bytes']} bytes")
-            for w in result.get("warnings") or ():
-                line += f" (warning: {' '.join(str(w).split())})"
-        else:
-            err = result["error"] or {}
-            reason = " ".join(str(err.get("reason", "")).split())
-            line = f"{path}: invalid: record {err.get('record', 0)}: {reason}"
-        click.echo(line)
+    with progress(len(files), "validating", show=not as_json) as bar:
+        for path in files:
+            result = _validate_one(path)
+            if not result["valid"]:
+                code = EXIT_INVALID
+            if as_json:
+                echo_json(result)
+            else:
+                bar.line(_verdict_line(path, result))
+            bar.advance()
     raise SystemExit(code)
+
+
+def _verdict_line(path: str, result: dict[str, Any]) -> str:
+    if result["valid"]:
+        line = (f"{path}: valid, {result['decisions']} decisions, {result['turns']} turns, "
+                f"{result['bytes']} bytes")
+        for w in result.get("warnings") or ():
+            line += f" (warning: {' '.join(str(w).split())})"
+        return line
+    err = result["error"] or {}
+    reason = " ".join(str(err.get("reason", "")).split())
+    return f"{path}: invalid: record {err.get('record', 0)}: {reason}"
 
 
 def _validate_one(path: str) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from .sanguosha import ENGINE_VERSION, Config, EngineError, Game
 
 __all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS"]
 
-DEFAULT_GAMES = 100
+DEFAULT_GAMES = 200
 DEFAULT_PLAYERS = (4, 5, 8, 10)
 
 
