@@ -19,20 +19,19 @@ from sgscore.replay import (
 )
 from sgscore.replay.render import (
     LANGS,
+    SECRET_HEADER_KEYS,
     json_events,
     jsonable,
+    known_roles,
     redact_summary,
     render_events,
+    render_header,
     render_summary,
 )
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
 
 __all__ = ["replay", "show", "validate", "schema"]
-
-# Header fields that come from the seed; a seat's view never shows them (DESIGN "The game protocol").
-_SECRET_HEADER_KEYS = ("seed",)
-
 
 @click.group()
 def replay() -> None:
@@ -59,27 +58,6 @@ def _header_dict(header: Any) -> dict[str, Any]:
     if data.get("game") in GAMES:
         cfg = full_config(str(data["game"]), cfg)
     return dict(data, config=cfg)
-
-
-def _header_lines(path: str, header: dict[str, Any], seat: int | None, lang: str) -> list[str]:
-    cfg = header.get("config") or {}
-    players = cfg.get("players", "?")
-    gens = cfg.get("generals")
-    mode = "beginner" if gens is None else ("random generals" if gens == "random" else "generals")
-    opts = [k for k in ("first_game", "ex_cards", "role_variant") if cfg.get(k)]
-    if cfg.get("advanced_weapons") is False:
-        opts.append("no_advanced_weapons")
-    bits = [
-        f"{header.get('format', '?')} v{header.get('version', '?')}",
-        f"{header.get('game', '?')}, engine {header.get('engine', '?')}",
-        f"{players} players",
-        mode,
-    ]
-    if seat is not None:
-        bits.append(f"as seat {seat}" if lang == "en" else f"{seat}号位视角")
-    elif "seed" in header:
-        bits.append(f"seed {header['seed']}")
-    return [f"{os.path.basename(path)}: " + ", ".join(str(b) for b in bits + opts)]
 
 
 def _load(path: str) -> tuple[Any, list[Any], dict[str, Any] | None, int]:
@@ -147,32 +125,27 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
     header = _header_dict(rp.header)
     truncated = bool(getattr(rp, "truncated", False))
     if as_json:
-        shown_header = {k: v for k, v in header.items()
-                        if seat is None or k not in _SECRET_HEADER_KEYS}
-        known: dict[int, str] = {}
-        if seat is not None:
-            for _ in render_events(events, seat=seat, lang=lang, known_roles=known):
-                pass
         echo_json({
             "file": file,
             "seat": seat,
-            "header": shown_header,
+            "header": {k: v for k, v in header.items()
+                       if seat is None or k not in SECRET_HEADER_KEYS},
             "truncated": truncated,
             "events": list(json_events(events, seat)),
-            "summary": redact_summary(summary, seat, known) if summary else None,
+            "summary": redact_summary(summary, seat, known_roles(events, seat))
+            if summary else None,
         })
         return
-    for line in _header_lines(file, header, seat, lang):
-        click.echo(line)
+    click.echo(f"{os.path.basename(file)}: {render_header(header, seat=seat, lang=lang)}")
     if truncated:
         where = " ".join(str(rp.truncation or "").split())
         click.echo(f"warning: {file}: truncated ({where}); showing its first "
                    f"{len(rp.decisions)} decisions", err=True)
-    known = {}
+    known: dict[int, str] = {}
     for line in render_events(events, seat=seat, lang=lang, known_roles=known):
         click.echo(line)
-    for line in render_summary(redact_summary(summary, seat, known) if summary else None,
-                               lang=lang):
+    shown = redact_summary(summary, seat, known) if summary else None
+    for line in render_summary(shown, lang=lang):
         click.echo(line)
 
 

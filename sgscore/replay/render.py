@@ -23,8 +23,11 @@ from ..sanguosha.view import redact
 __all__ = [
     "LANGS", "render_account", "render_events", "render_summary", "visible_events",
     "json_events", "jsonable", "redact_summary", "card_name", "general_name", "skill_name",
-    "role_name", "phase_name",
+    "role_name", "phase_name", "render_header", "known_roles", "SECRET_HEADER_KEYS",
 ]
+
+#: Header fields that come from the seed; a seat's view never shows them.
+SECRET_HEADER_KEYS = ("seed",)
 
 LANGS = ("en", "zh")
 
@@ -551,6 +554,44 @@ def render_events(
                 yield line
     if known_roles is not None:
         known_roles.update(acc.roles)
+
+
+def known_roles(events: Iterable[Sequence[Any]], seat: int | None) -> dict[int, str]:
+    """The roles ``seat`` has seen in ``events``: the lord's, its own, the dead's (every role
+    for ``seat=None``)."""
+    roles: dict[int, str] = {}
+    for kind, args, hidden in visible_events(events, seat):
+        if kind == "role_dealt" and hidden is not None:
+            roles[args[0]] = hidden[0]
+        elif kind in ("role", "death") and len(args) >= 2:
+            roles[args[0]] = args[1]
+    return roles
+
+
+def render_header(header: dict[str, Any], *, seat: int | None = None, lang: str = "en") -> str:
+    """One line about a replay's header (a plain dict, config filled in): format, game, engine,
+    players, generals mode, options, and the seed unless shown as a seat."""
+    cfg = header.get("config") or {}
+    gens = cfg.get("generals")
+    if lang == "zh":
+        mode = "新手模式" if gens is None else ("随机武将" if gens == "random" else "指定武将")
+    else:
+        mode = "beginner" if gens is None else ("random generals" if gens == "random" else
+                                                "chosen generals")
+    bits = [
+        f"{header.get('format', '?')} v{header.get('version', '?')}",
+        f"{header.get('game', '?')}, engine {header.get('engine', '?')}",
+        f"{cfg.get('players', '?')} players" if lang == "en" else f"{cfg.get('players', '?')}人",
+        mode,
+    ]
+    bits += [k for k in ("first_game", "ex_cards", "role_variant") if cfg.get(k)]
+    if cfg.get("advanced_weapons") is False:
+        bits.append("no_advanced_weapons")
+    if seat is not None:
+        bits.append(f"as seat {seat}" if lang == "en" else f"{seat}号位视角")
+    elif "seed" in header:
+        bits.append(f"seed {header['seed']}" if lang == "en" else f"种子{header['seed']}")
+    return ", ".join(str(b) for b in bits)
 
 
 def render_summary(summary: dict[str, Any] | None, *, lang: str = "en") -> list[str]:

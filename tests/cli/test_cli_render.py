@@ -101,3 +101,13 @@ def test_an_unfinished_game_keeps_unknown_roles_hidden() -> None:
     assert redact_summary(summary, None)["roles"] == summary["roles"]
     over = dict(summary, winner="rebel", reason="lord_died")
     assert redact_summary(over, 1, {})["roles"] == summary["roles"]
+
+
+def test_known_roles_are_the_lords_ones_own_and_the_deads(game: Game) -> None:
+    from sgscore.replay.render import known_roles
+
+    roles = [p.role for p in game.players]
+    seen = known_roles(game.events, 2)
+    dead = {p.seat for p in game.players if not p.alive}
+    assert seen == {s: roles[s] for s in {0, 2} | dead}
+    assert known_roles(game.events, None) == dict(enumerate(roles))
