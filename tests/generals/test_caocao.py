@@ -169,3 +169,17 @@ def test_hujia_answers_every_jink_that_wushuang_needs() -> None:
     t.answer(1, "respond", t.card(1, "jink", 1))
     assert t.hp(0) == 4
     assert_conserved(t.game)
+
+
+def test_hujia_helper_may_use_his_own_eight_diagram() -> None:
+    # 护驾: the helper plays a 闪 by any means he has (docs/rules-generals.md 护驾).
+    s = Scenario(players=4, generals=["caocao", "simayi", None, None])
+    s.seat(1).equip("eight_diagram")
+    s.seat(3).hand("slash")
+    s.top("peach H3")
+    t = s.start(seat=3, phase="play")
+    t.play(t.card(3, "slash"), 0)
+    t.answer(0, "respond", ("hujia",))
+    t.answer(1, "respond", ("eight_diagram",))
+    assert t.hp(0) == 4
+    assert ("judge", 1, "eight_diagram", t.card(-1, "peach H3")) in t.events("judge")

@@ -108,3 +108,16 @@ def test_liuli_cannot_move_the_slash_to_an_empty_handed_zhugeliang() -> None:
     t = s.start(seat=0, phase="play")
     t.play(t.card(0, "slash"), 1)
     t.expect(1, "respond")  # seat 2 was her only player in range: nothing to move the 杀 to
+
+
+def test_liuli_moved_slash_keeps_its_users_wushuang() -> None:
+    # The moved 杀 is still 吕布's: its new target needs two 闪.
+    s = Scenario(players=4, generals=["lvbu", "daqiao", None, None])
+    s.seat(0).hand("slash")
+    s.seat(1).hand("peach")
+    s.seat(2).hand("jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.answer(1, "invoke", True)
+    t.answer(2, "respond", t.card(2, "jink"))
+    assert t.hp(2) == 3  # one 闪 was not enough

@@ -142,3 +142,15 @@ def test_kongcheng_does_not_stop_savage_assault() -> None:
     t = s.start(seat=0, phase="play")
     t.play(t.card(0, "savage_assault"))
     assert t.hp(1) == 2
+
+
+def test_kongcheng_a_duel_under_way_goes_on() -> None:
+    # 空城 stops him being chosen; a 决斗 already chosen goes on when his hand empties.
+    s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
+    s.seat(0).hand("duel", "slash")
+    s.seat(1).hand("slash")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "duel"), 1)
+    t.answer(1, "respond", t.card(1, "slash"))
+    t.answer(0, "respond", t.card(0, "slash"))
+    assert t.hp(1) == 2  # he has nothing left to play and loses the duel
