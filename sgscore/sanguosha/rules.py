@@ -170,10 +170,11 @@ def _assign_generals(g: Any) -> None:
                 chosen[lord_seat] = gid
                 pool.remove(gid)
                 break
+        rest = pool or sorted(GENERALS)
         k = 0
         for p in g.players:
             if p.seat != lord_seat:
-                chosen[p.seat] = pool[k % len(pool)]
+                chosen[p.seat] = rest[k % len(rest)]
                 k += 1
         ids = chosen
     else:
@@ -230,9 +231,9 @@ def game_procedure(
         first = "start"
         seat = (seat + 1) % g.n
         if seat == lord.seat:
+            if g.round >= g.config.max_rounds:
+                raise GameOver(None, "round_cap")  # RULINGS §3: the cap ends the game as a draw
             g.round += 1
-            if g.round > g.config.max_rounds:
-                raise GameOver(None, "round_cap")
 
 
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")

@@ -98,3 +98,13 @@ def test_lords_general_gets_one_more_hp_only_from_five_players(n: int, bonus: in
     assert lord.role == LORD and lord.general == "zhugeliang"
     assert (lord.hp, lord.max_hp) == (3 + bonus, 3 + bonus)
     assert all(p.max_hp == 4 for p in g.players[1:])
+
+
+def test_random_generals_with_more_seats_than_generals_deal_again_from_the_start() -> None:
+    # Config "random": distinct generals while there are enough; then the list repeats.
+    from sgscore.sanguosha.model import GENERALS
+
+    g = Game(Config(players=10, generals="random"), 3)
+    dealt = [p.general for p in g.players]
+    assert all(d in GENERALS for d in dealt)
+    assert len(set(dealt)) == min(10, len(GENERALS))

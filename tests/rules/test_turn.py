@@ -136,4 +136,5 @@ def test_round_cap_ends_the_game_as_a_draw(cap: int) -> None:
         g.submit(None if g.pending.kind == "play" else g.pending.choice_at(0))
     assert g.result == (None, "round_cap")
     assert max(e[1][1] for e in g.events if e[0] == "turn") == cap
+    assert g.summary()["rounds"] == cap  # rounds played, never one past the cap
     assert ("game_over", None, "round_cap") == (g.events[-1][0], *g.events[-1][1])
