@@ -587,6 +587,9 @@ def render_header(header: dict[str, Any], *, seat: int | None = None, lang: str 
     bits += [k for k in ("first_game", "ex_cards", "role_variant") if cfg.get(k)]
     if cfg.get("advanced_weapons") is False:
         bits.append("no_advanced_weapons")
+    if "max_rounds" in cfg:
+        cap = cfg["max_rounds"]
+        bits.append(f"round cap {cap}" if lang == "en" else f"最多{cap}轮")
     if seat is not None:
         bits.append(f"as seat {seat}" if lang == "en" else f"{seat}号位视角")
     elif "seed" in header:
