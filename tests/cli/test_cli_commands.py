@@ -236,3 +236,14 @@ def test_bench_json_has_the_documented_keys() -> None:
 def test_bench_rejects_bad_player_counts() -> None:
     assert run("bench", "--players", "3")[0] == 2
     assert run("bench", "--players", "four")[0] == 2
+
+
+def test_the_readme_documents_every_bench_key() -> None:
+    from dataclasses import fields
+
+    from sgscore.bench import BenchReport, BenchRow
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## sgs bench\n", 1)[1].split("\n## ", 1)[0]
+    for f in (*fields(BenchReport), *fields(BenchRow)):
+        assert f"`{f.name}`" in section, f"README 'sgs bench' does not document {f.name}"
