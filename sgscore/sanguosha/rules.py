@@ -66,13 +66,14 @@ class SlashCtx:
 
     __slots__ = (
         "user", "target", "card", "need", "hit", "no_effect", "extra", "ignore_armor",
-        "dodged_by", "prevent_damage", "in_duel", "followup",
+        "dodged_by", "prevent_damage", "in_duel", "followup", "targets",
     )
 
     def __init__(self, user: Player, target: Player, card: VCard) -> None:
         self.user = user
         self.target = target
         self.card = card
+        self.targets: tuple[int, ...] = (target.seat,)  # every target of the 杀 (方天画戟: several)
         self.need = 1
         self.hit = False
         self.no_effect = False

@@ -121,3 +121,15 @@ def test_liuli_moved_slash_keeps_its_users_wushuang() -> None:
     t.answer(1, "invoke", True)
     t.answer(2, "respond", t.card(2, "jink"))
     assert t.hp(2) == 3  # one 闪 was not enough
+
+
+def test_liuli_not_to_another_target_of_the_same_slash() -> None:
+    # docs/rules-generals.md 流离: a player the 杀 already targets (方天画戟) cannot receive it.
+    s = Scenario(players=5, generals=[None, "daqiao", None, None, None])
+    s.seat(0).hand("slash").equip("halberd")
+    s.seat(1).hand("peach").equip("qinggang_sword")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1, 2)
+    t.answer(1, "invoke", True)
+    peach = t.card(1, "peach")
+    assert sorted(t.expect(1, "liuli").choices()) == [(peach, 3), (peach, 4)]

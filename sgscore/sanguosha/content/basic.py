@@ -54,17 +54,21 @@ def _slash_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -
     for t in sorted(targets, key=lambda s: (s - user.seat) % g.n):
         target = g.players[t]
         if target.alive and user.alive:
-            yield from slash_at(g, user, card, target)
+            yield from slash_at(g, user, card, target, targets=targets)
 
 
 def slash_at(
-    g: Any, user: Player, card: VCard, target: Player, followup: bool = False
+    g: Any, user: Player, card: VCard, target: Player, followup: bool = False,
+    targets: tuple[int, ...] = (),
 ) -> Proc:
     """One 杀 against one target: it may be redirected (流离) or have no effect (仁王盾); the
     target must play 闪 (two against 无双); a dodged 杀 may still hit (贯石斧); a hit deals 1
-    damage from the user (more with 裸衣-like skills), unless a weapon prevents it (寒冰剑)."""
+    damage from the user (more with 裸衣-like skills), unless a weapon prevents it (寒冰剑).
+    ``targets``: all the targets of this 杀 when it has several."""
     ctx = SlashCtx(user, target, card)
     ctx.followup = followup
+    if targets:
+        ctx.targets = targets
     yield from fire(g, "slash_targeted", ctx)
     target = ctx.target
     yield from fire(g, "slash_aim", ctx)

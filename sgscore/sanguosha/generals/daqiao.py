@@ -38,7 +38,8 @@ class Liuli(Skill):
     range who is not its user (003: "这名玩家不得是攻击者本身").
 
     The range is her range after the discard (a discarded weapon or -1 horse no longer counts),
-    and the new target must be one the user could choose for a 杀 (空城 still protects).
+    and the new target must be one the user could choose for a 杀 (空城 still protects) and not
+    already one of its targets (方天画戟).
     One decision after the yes/no: a ``(card, seat)`` pair.
     """
 
@@ -50,7 +51,8 @@ class Liuli(Skill):
         user = ctx.user
         seats = [
             q for q in g.players
-            if q.alive and q is not owner and q is not user and not g.blocked(user, q, "slash")
+            if q.alive and q is not owner and q is not user and q.seat not in ctx.targets
+            and not g.blocked(user, q, "slash")
         ]
         if not seats:
             return []
