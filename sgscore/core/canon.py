@@ -15,33 +15,47 @@ __all__ = ["canonical_bytes", "state_hash"]
 
 
 def _enc(obj: Any, out: list[bytes]) -> None:
-    if obj is None:
-        out.append(b"n")
-    elif obj is True:
-        out.append(b"t")
-    elif obj is False:
-        out.append(b"f")
-    elif isinstance(obj, int):
-        out.append(b"i%d;" % obj)
-    elif isinstance(obj, str):
-        b = obj.encode("utf-8")
-        out.append(b"s%d:" % len(b))
-        out.append(b)
-    elif isinstance(obj, list | tuple):
-        out.append(b"l%d:" % len(obj))
+    """Append the encoding of ``obj``; exact types are tested first (the hot path), subclasses of
+    int and str after them."""
+    ap = out.append
+    t = type(obj)
+    if t is int:
+        ap(b"i%d;" % obj)
+    elif t is tuple or t is list:
+        ap(b"l%d:" % len(obj))
         for x in obj:
-            _enc(x, out)
-    elif isinstance(obj, dict):
+            tx = type(x)
+            if tx is int:
+                ap(b"i%d;" % x)
+            else:
+                _enc(x, out)
+    elif t is str:
+        b = obj.encode("utf-8")
+        ap(b"s%d:" % len(b))
+        ap(b)
+    elif obj is None:
+        ap(b"n")
+    elif obj is True:
+        ap(b"t")
+    elif obj is False:
+        ap(b"f")
+    elif t is dict:
         items = []
         for k, v in obj.items():
             kb: list[bytes] = []
             _enc(k, kb)
             items.append((b"".join(kb), v))
         items.sort(key=lambda kv: kv[0])
-        out.append(b"d%d:" % len(items))
+        ap(b"d%d:" % len(items))
         for kb2, v in items:
-            out.append(kb2)
+            ap(kb2)
             _enc(v, out)
+    elif isinstance(obj, int):
+        ap(b"i%d;" % int(obj))
+    elif isinstance(obj, str):
+        _enc(str(obj), out)
+    elif isinstance(obj, list | tuple):
+        _enc(tuple(obj), out)
     else:
         raise TypeError(f"cannot canonically encode {type(obj).__name__}")
 

@@ -82,7 +82,8 @@ class _Bad(Exception):
 
 def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
     """A decoded msgpack value as a plain value (arrays become tuples); anything else raises."""
-    if v is None or isinstance(v, bool | int | str):
+    t = type(v)
+    if t is int or t is str or v is None or t is bool:
         return v
     if isinstance(v, list):
         if depth >= max_depth:

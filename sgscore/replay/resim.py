@@ -123,6 +123,19 @@ class Resimulator:
         self._unmatched()
         g = self.game
         req = g.pending
+        if req is not None and seat == req.seat:
+            try:
+                g.submit(choice)
+                self.decisions += 1
+                return
+            except IllegalChoice:
+                pass  # reported below, with the words
+            except self._engine_error as e:
+                self._raised, self._raised_at = e, index
+                self.decisions += 1
+                return
+            except (TypeError, ValueError, KeyError, IndexError, GameFinished):
+                pass
         which = f"decision {g.decisions + 1}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
         if g.over or req is None:
             raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")

@@ -8,11 +8,12 @@ are not recorded (``docs/api.md``).
 
 from __future__ import annotations
 
+import struct
 import zlib
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.canon import canonical_bytes, state_hash
+from ..core.canon import state_hash
 from ..core.protocol import Choice, GameFinished, Request
 from ..core.rng import Pcg32
 from .cards import KIND, NAME, RANGE, deck_ids
@@ -302,14 +303,17 @@ class Game:
         return state_hash(self.canonical())
 
     def quick_hash(self) -> int:
-        """A cheap 32-bit checkpoint: CRC-32 of the canonical encoding of the public counters,
-        HP and hand sizes and the RNG state (a desync shows up within a turn)."""
-        small = (
-            self.rng.state, self.turn_no, self.decisions, len(self.draw_pile),
-            len(self.discard_pile), len(self.events),
-            tuple((p.hp, p.max_hp, len(p.hand), p.alive) for p in self.players),
-        )
-        return zlib.crc32(canonical_bytes(small))
+        """A cheap 32-bit checkpoint: CRC-32 over the RNG state (little-endian unsigned 64-bit)
+        followed by signed 64-bit little-endian integers: the counters, then each seat's HP, max
+        HP, hand size and alive flag. A desync shows up within a turn. See
+        ``docs/replay-format.md``, "Checkpoints"."""
+        vals = [
+            self.turn_no, self.decisions, len(self.draw_pile), len(self.discard_pile),
+            len(self.events),
+        ]
+        for p in self.players:
+            vals += (p.hp, p.max_hp, len(p.hand), 1 if p.alive else 0)
+        return zlib.crc32(struct.pack(f"<Q{len(vals)}q", self.rng.state, *vals))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator who sees only public information).

@@ -35,24 +35,52 @@ def card_targets(g: Game, p: Player, vcard: VCard) -> list[tuple[int, ...]]:
 
 
 class PlayRequest(Request):
-    __slots__ = ("_cards", "_skills", "_list")
+    """The play-phase request. Options are computed lazily from the frozen state of a pending
+    request: :meth:`forced` stops at the first usable card, :meth:`check` looks only at the card
+    or skill named, and :meth:`choices` computes everything once (all from :func:`card_targets`
+    and the skills' ``play_options``)."""
+
+    __slots__ = ("_g", "_p", "_per_card", "_cards_all", "_skills_all", "_list")
 
     def __init__(self, g: Game, p: Player) -> None:
         super().__init__(p.seat, "play", ())
-        cards: dict[int, list[tuple[int, ...]]] = {}
-        for c in p.hand:
-            ts = card_targets(g, p, VCard.of(c))
-            if ts:
-                cards[c] = ts
-        skills: dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]] = {}
-        for s in p.skills:
-            if s.lord and p.role != LORD:
-                continue
-            for used, targets in s.play_options(g, p):
-                skills.setdefault((s.id, tuple(used)), []).append(tuple(targets))
-        self._cards = cards
-        self._skills = skills
+        self._g = g
+        self._p = p
+        self._per_card: dict[int, list[tuple[int, ...]]] = {}
+        self._cards_all: dict[int, list[tuple[int, ...]]] | None = None
+        self._skills_all: dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]] | None = None
         self._list: list[Choice] | None = None
+
+    def _targets(self, card: int) -> list[tuple[int, ...]]:
+        ts = self._per_card.get(card)
+        if ts is None:
+            ts = card_targets(self._g, self._p, VCard.of(card))
+            self._per_card[card] = ts
+        return ts
+
+    @property
+    def _cards(self) -> dict[int, list[tuple[int, ...]]]:
+        if self._cards_all is None:
+            out: dict[int, list[tuple[int, ...]]] = {}
+            for c in self._p.hand:
+                ts = self._targets(c)
+                if ts:
+                    out[c] = ts
+            self._cards_all = out
+        return self._cards_all
+
+    @property
+    def _skills(self) -> dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]]:
+        if self._skills_all is None:
+            g, p = self._g, self._p
+            skills: dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]] = {}
+            for s in p.skills:
+                if s.lord and p.role != LORD:
+                    continue
+                for used, targets in s.play_options(g, p):
+                    skills.setdefault((s.id, tuple(used)), []).append(tuple(targets))
+            self._skills_all = skills
+        return self._skills_all
 
     def choices(self) -> list[Choice]:
         if self._list is None:
@@ -74,9 +102,16 @@ class PlayRequest(Request):
         )
 
     def forced(self) -> tuple[bool, Choice]:
-        if not self._cards and not self._skills:
-            return True, None
-        return False, None
+        if self._cards_all is not None:
+            if self._cards_all:
+                return False, None
+        else:
+            for c in self._p.hand:
+                if self._targets(c):
+                    return False, None
+        if self._skills:
+            return False, None
+        return True, None
 
     def check(self, choice: Choice) -> None:
         if choice is None:
@@ -89,10 +124,13 @@ class PlayRequest(Request):
                 raise IllegalChoice(
                     "bad_shape", f"a skill choice is (skill, cards, targets), got {choice!r}"
                 )
-            key = (head, choice[1])
-            opts = self._skills.get(key)
+            skills = self._skills
+            try:
+                opts = skills.get((head, choice[1]))
+            except TypeError:  # an unhashable value inside the tuple
+                opts = None
             if opts is None:
-                if not any(k[0] == head for k in self._skills):
+                if not any(k[0] == head for k in skills):
                     raise IllegalChoice("skill_unavailable", f"skill {head!r} cannot be used now")
                 raise IllegalChoice(
                     "bad_cards", f"skill {head!r} cannot be used with cards {choice[1]!r}"
@@ -104,8 +142,8 @@ class PlayRequest(Request):
             return
         if isinstance(head, bool) or not isinstance(head, int):
             raise IllegalChoice("bad_shape", f"a card choice starts with a card id, got {head!r}")
-        opts2 = self._cards.get(head)
-        if opts2 is None:
+        opts2 = self._targets(head) if head in self._p.hand else None
+        if not opts2:
             raise IllegalChoice(
                 "card_unusable", f"card {head} is not a usable card in seat {self.seat}'s hand"
             )

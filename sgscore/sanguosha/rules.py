@@ -254,7 +254,8 @@ def turn(g: Any, p: Player, first: str = "start") -> Proc:
             g.log("phase_skipped", p.seat, phase)
             continue
         g.log("phase", p.seat, phase)
-        yield from fire(g, "phase_begin", phase)
+        if "phase_begin" in g.hooks:
+            yield from fire(g, "phase_begin", phase)
         if not p.alive:
             break
         if phase == "judge":
@@ -266,7 +267,8 @@ def turn(g: Any, p: Player, first: str = "start") -> Proc:
         elif phase == "discard":
             yield from discard_phase(g, p)
         if p.alive:
-            yield from fire(g, "phase_end", phase)
+            if "phase_end" in g.hooks:
+                yield from fire(g, "phase_end", phase)
     g.phase = "between"
 
 
@@ -296,7 +298,8 @@ DELAYED: dict[str, Any] = {}
 
 def draw_phase(g: Any, p: Player) -> Proc:
     ctx: dict[str, Any] = {"player": p, "count": 2, "skip": False}
-    yield from fire(g, "draw_phase", ctx)
+    if "draw_phase" in g.hooks:
+        yield from fire(g, "draw_phase", ctx)
     if not ctx["skip"] and p.alive:
         yield from draw(g, p, int(ctx["count"]))
 
@@ -329,12 +332,14 @@ def perform_play(g: Any, p: Player, choice: tuple[Any, ...]) -> Proc:
 
 def discard_phase(g: Any, p: Player) -> Proc:
     return_borrowed(g, p)  # 借刀杀人: the weapon goes back at the start of the discard phase
-    yield from fire(g, "discard_begin", p)
+    if "discard_begin" in g.hooks:
+        yield from fire(g, "discard_begin", p)
     if not p.alive:
         return
     limit = max(p.hp, 0)
     ctx: dict[str, Any] = {"player": p, "limit": limit}
-    yield from fire(g, "hand_limit", ctx)
+    if "hand_limit" in g.hooks:
+        yield from fire(g, "hand_limit", ctx)
     limit = int(ctx["limit"])  # -1: no hand limit this turn
     excess = len(p.hand) - limit if limit >= 0 else 0
     if excess > 0:
@@ -370,7 +375,7 @@ def _draw_now(g: Any, p: Player, n: int) -> list[int]:
 def draw(g: Any, p: Player, n: int) -> Proc:
     """``p`` draws ``n`` cards."""
     cards = _draw_now(g, p, n)
-    if g.hooks.get("gained"):
+    if "gained" in g.hooks:
         yield from fire(g, "gained", (p, cards))
     return cards
 
@@ -416,7 +421,8 @@ def lose_cards(g: Any, cards: list[int]) -> Proc:
             emptied.append(owner)
     if emptied and g.hooks.get("hand_emptied"):
         for p in emptied:
-            yield from fire(g, "hand_emptied", p)
+            if "hand_emptied" in g.hooks:
+                yield from fire(g, "hand_emptied", p)
 
 
 def discard(g: Any, p: Player | None, cards: list[int], reason: str) -> Proc:
@@ -448,7 +454,7 @@ def gain(g: Any, p: Player, cards: list[int], source: Player | None, visible: bo
     else:
         mask = (1 << p.seat) | ((1 << source.seat) if source is not None else 0)
         g.log_private("gain", mask, (p.seat, src, len(cards)), tuple(cards))
-    if g.hooks.get("gained"):
+    if "gained" in g.hooks:
         yield from fire(g, "gained", (p, cards))
 
 
@@ -629,7 +635,8 @@ def use_card(
     g.log("use", user.seat, vcard.name, vcard.cards, targets, vcard.skill)
     if counted and vcard.name == "slash" and g.phase == "play" and g.current == user.seat:
         g.slashes_used += 1
-    yield from fire(g, "card_used", (user, vcard, targets))
+    if "card_used" in g.hooks:
+        yield from fire(g, "card_used", (user, vcard, targets))
     yield from CARD_DEFS[vcard.name].effect(g, user, vcard, targets)
     to_discard(g, vcard.cards)
 
@@ -676,7 +683,8 @@ def damage(
     if not target.alive:
         return
     ctx = DamageCtx(source, target, amount, card)
-    yield from fire(g, "damage_before", ctx)
+    if "damage_before" in g.hooks:
+        yield from fire(g, "damage_before", ctx)
     if ctx.prevented or ctx.amount <= 0 or not target.alive:
         g.log("damage_prevented", target.seat)
         return
@@ -686,8 +694,9 @@ def damage(
     if target.hp <= 0:
         yield from dying(g, target, source)
     if target.alive:
-        yield from fire(g, "damaged", ctx)
-    if source is not None and g.hooks.get("caused_damage"):
+        if "damaged" in g.hooks:
+            yield from fire(g, "damaged", ctx)
+    if source is not None and "caused_damage" in g.hooks:
         yield from fire(g, "caused_damage", ctx)
 
 
@@ -711,7 +720,8 @@ def dying(g: Any, p: Player, source: Player | None) -> Proc:
     """RULINGS §6: from the current player round the table, each living player may use 桃 on the
     dying player, one per request and as many as they like, until HP ≥ 1; else they die."""
     g.log("dying", p.seat, p.hp)
-    yield from fire(g, "dying", p)
+    if "dying" in g.hooks:
+        yield from fire(g, "dying", p)
     if p.hp > 0:
         return
     for q in g.order_from(g.current):
@@ -741,7 +751,8 @@ def die(g: Any, p: Player, killer: Player | None) -> Proc:
         g.log("discard", p.seat, tuple(cards), "death")
     g.rebuild_hooks()
     _check_victory(g)
-    yield from fire(g, "death", (p, killer))
+    if "death" in g.hooks:
+        yield from fire(g, "death", (p, killer))
     if killer is not None and killer.alive:
         if p.role == REBEL:
             yield from draw(g, killer, 3)
@@ -771,8 +782,10 @@ def judge(g: Any, p: Player, reason: str) -> Proc:
     g.processing.append(card)
     ctx = JudgeCtx(p, reason, card)
     g.log("judge", p.seat, reason, card)
-    yield from fire(g, "judge_revealed", ctx)
+    if "judge_revealed" in g.hooks:
+        yield from fire(g, "judge_revealed", ctx)
     g.log("judge_result", p.seat, reason, ctx.card)
-    yield from fire(g, "judge_done", ctx)
+    if "judge_done" in g.hooks:
+        yield from fire(g, "judge_done", ctx)
     to_discard(g, [ctx.card])
     return ctx

@@ -69,10 +69,13 @@ def slash_at(
     ctx.followup = followup
     if targets:
         ctx.targets = targets
-    yield from fire(g, "slash_targeted", ctx)
+    if "slash_targeted" in g.hooks:
+        yield from fire(g, "slash_targeted", ctx)
     target = ctx.target
-    yield from fire(g, "slash_aim", ctx)
-    yield from fire(g, "slash_armor", ctx)
+    if "slash_aim" in g.hooks:
+        yield from fire(g, "slash_aim", ctx)
+    if "slash_armor" in g.hooks:
+        yield from fire(g, "slash_armor", ctx)
     if ctx.no_effect or not target.alive:
         g.log("no_effect", target.seat, "slash")
         return
@@ -89,11 +92,13 @@ def slash_at(
         ctx.dodged_by.append(vc)
     if dodged:
         g.log("dodged", target.seat, user.seat)
-        yield from fire(g, "slash_dodged", ctx)
+        if "slash_dodged" in g.hooks:
+            yield from fire(g, "slash_dodged", ctx)
         if not ctx.hit or not target.alive:
             return
     ctx.hit = True
-    yield from fire(g, "slash_hit", ctx)
+    if "slash_hit" in g.hooks:
+        yield from fire(g, "slash_hit", ctx)
     if ctx.prevent_damage or not target.alive:
         return
     yield from damage(g, user, target, 1 + ctx.extra, card)

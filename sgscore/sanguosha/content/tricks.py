@@ -190,7 +190,8 @@ def _aoe(need: str) -> Any:
             if vc is not None:
                 to_discard(g, vc.cards)
                 ctx.ok = True
-                yield from fire(g, "aoe_answered", ctx)
+                if "aoe_answered" in g.hooks:
+                    yield from fire(g, "aoe_answered", ctx)
             if not ctx.ok and q.alive:
                 yield from damage(g, user, q, 1, card)
 
