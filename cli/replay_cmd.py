@@ -1,4 +1,4 @@
-"""``sgs replay``: show, validate and the JSON Schemas of replay files."""
+"""``sgs replay``: show, validate, the JSON Schemas of replay files, and the golden replays."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from sgscore.replay import (
     validate_file,
     write_schemas,
 )
+from sgscore.replay.golden import check_fixtures
+from sgscore.replay.golden import rebaseline as rebaseline_fixtures
 from sgscore.replay.render import (
     LANGS,
     SECRET_HEADER_KEYS,
@@ -31,7 +33,7 @@ from sgscore.replay.render import (
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
 
-__all__ = ["replay", "show", "validate", "schema"]
+__all__ = ["replay", "show", "validate", "schema", "rebaseline"]
 
 @click.group()
 def replay() -> None:
@@ -221,3 +223,30 @@ def schema(out: str) -> None:
         fail(f"{out}: cannot write ({e.strerror or e})")
     for path in written or ():
         click.echo(str(path))
+
+
+@replay.command()
+@click.argument("folder", default="fixtures", type=click.Path(file_okay=False, exists=True))
+@click.option("--check", is_flag=True, help="Only validate the golden replays; write nothing.")
+def rebaseline(folder: str, check: bool) -> None:
+    """Record the golden replays listed in FOLDER/manifest.json again.
+
+    Run it when a rules change is intended: the tests re-simulate every golden replay, and the
+    summaries written beside them (NAME.summary.json) show the change in review. With --check it
+    only validates them (exit 1 if any is invalid).
+
+    \b
+    Example:
+      sgs replay rebaseline fixtures && git diff fixtures/*.summary.json
+    """
+    try:
+        if check:
+            bad = 0
+            for name, result in check_fixtures(folder):
+                click.echo(_verdict_line(name, result.to_json()))
+                bad += not result.valid
+            raise SystemExit(EXIT_INVALID if bad else EXIT_OK)
+        for path in rebaseline_fixtures(folder):
+            click.echo(str(path))
+    except (OSError, ValueError, KeyError) as e:
+        fail(f"{folder}: cannot read the manifest ({e})")

@@ -1,0 +1,55 @@
+"""``sgs replay rebaseline``: record the golden replays again, or only check them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import main
+
+FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures"
+
+
+def _small_fixture_folder(tmp: Path) -> Path:
+    folder = tmp / "golden"
+    folder.mkdir()
+    manifest = {"games": [{"name": "tiny", "config": {"players": 4, "generals": None}, "seed": 3}]}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return folder
+
+
+def test_rebaseline_writes_the_replays_and_their_summaries(tmp_path: Path) -> None:
+    folder = _small_fixture_folder(tmp_path)
+    result = CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert (folder / "tiny.mp").exists()
+    summary = json.loads((folder / "tiny.summary.json").read_text(encoding="utf-8"))
+    assert set(summary) == {"winner", "reason", "turns", "decisions", "hash"}
+    check = CliRunner().invoke(main, ["replay", "rebaseline", "--check", str(folder)])
+    assert check.exit_code == 0 and "tiny: valid" in check.output
+
+
+def test_check_fails_on_a_broken_golden_replay(tmp_path: Path) -> None:
+    folder = _small_fixture_folder(tmp_path)
+    CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
+    data = bytearray((folder / "tiny.mp").read_bytes())
+    (folder / "tiny.mp").write_bytes(bytes(data[: len(data) // 2]))
+    check = CliRunner().invoke(main, ["replay", "rebaseline", "--check", str(folder)])
+    assert check.exit_code == 1
+    assert "tiny: invalid: record" in check.output
+
+
+def test_the_committed_fixtures_pass_the_check(tmp_path: Path) -> None:
+    copy = tmp_path / "fixtures"
+    shutil.copytree(FIXTURES, copy)
+    check = CliRunner().invoke(main, ["replay", "rebaseline", "--check", str(copy)])
+    assert check.exit_code == 0, check.output
+
+
+def test_a_folder_without_a_manifest_is_a_clean_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["replay", "rebaseline", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "manifest" in result.output and "Traceback" not in result.output
