@@ -129,12 +129,20 @@ class PickRequest(Request):
         return False, None
 
     def check(self, choice: Choice) -> None:
-        if self._index is None:
-            self._index = {_key(o): i for i, o in enumerate(self.options)}
-        try:
-            ok = _key(choice) in self._index
-        except TypeError:
+        t = type(choice)
+        if t is int or t is str or choice is None:
+            # Fast path: a plain value matches an option of exactly its type (True is not 1).
+            for o in self.options:
+                if o == choice and type(o) is t:
+                    return
             ok = False
+        else:
+            if self._index is None:
+                self._index = {_key(o): i for i, o in enumerate(self.options)}
+            try:
+                ok = _key(choice) in self._index
+            except TypeError:
+                ok = False
         if not ok:
             raise IllegalChoice(
                 "not_an_option",

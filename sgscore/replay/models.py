@@ -4,7 +4,7 @@ A replay is one msgpack stream: a :class:`Header` map, then records, then an :cl
 (``docs/replay-format.md``). The record kinds, told apart by their msgpack type:
 
 - an array ``[seat, choice, ...]``: a :class:`DecisionsRecord` (a run of one seat's decisions);
-- a non-negative integer: a :class:`CheckpointRecord` (low 16 bits of ``Game.quick_hash()``);
+- a non-negative integer: a :class:`CheckpointRecord` (low 7 bits of ``Game.quick_hash()``: one byte);
 - a map with a short type key ``t``: :class:`EventsRecord` (``"ev"``), :class:`HashRecord`
   (``"cp"``), :class:`ErrorRecord` (``"err"``) and :class:`End` (``"end"``).
 
@@ -45,7 +45,10 @@ FORMAT_NAME: Final = "sgscore-replay"
 FORMAT_VERSION: Final = 1
 
 MAX_SEAT = 255
-U16 = 0xFFFF
+U7 = 0x7F
+CHECKPOINT_MASK: Final = U7
+"""Checkpoints keep the low 7 bits of the quick hash: a positive fixint, one byte in msgpack. A
+desync persists, so it shows at the next checkpoint or two; the end record holds the full hash."""
 HEX256 = r"^[0-9a-f]{64}$"
 
 if TYPE_CHECKING:  # mypy cannot follow the recursive alias; pydantic reads the one below
@@ -113,8 +116,8 @@ class DecisionsRecord(RootModel[list[Value]]):
         return self
 
 
-class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U16)]]):
-    """A bare integer: the low 16 bits of ``Game.quick_hash()`` (CRC-32) of the state after the
+class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U7)]]):
+    """A bare integer: the low 7 bits of ``Game.quick_hash()`` (CRC-32) of the state after the
     decisions so far. The recorder writes one before the first decision of every turn."""
 
     model_config = ConfigDict(title="CheckpointRecord")
@@ -168,7 +171,8 @@ class End(BaseModel):
     rounds: Count = _short("ro", "Rounds begun.")
     decisions: Count = _short("d", "Decisions taken (recorded ones: forced ones are not).")
     events: Count = _short("n", "Length of the event stream.")
-    hash: Hex256 = _short("h", "Game.state_hash(): SHA-256 of the canonical final state.")
+    hash: Annotated[StrictStr, Field(pattern=HEX128)] = _short(
+        "h", "The first 128 bits (32 hex digits) of Game.state_hash() of the final state.")
     roles: list[StrictStr] = _short("rl", "Role per seat.")
     generals: list[StrictStr] = _short("gn", "General per seat ('' in beginner mode).")
     alive: list[StrictBool] = _short("al", "Alive per seat at the end.")

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..core.protocol import Choice
 from .errors import ReplayError
-from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U16, End, ErrorRecord, HashRecord, Header
+from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U7, End, ErrorRecord, HashRecord, Header
 
 __all__ = [
     "Limits", "Decisions", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
@@ -55,7 +55,7 @@ class Decisions(NamedTuple):
 
 
 class Checkpoint(NamedTuple):
-    """The low 16 bits of ``Game.quick_hash()``."""
+    """The low 7 bits of ``Game.quick_hash()``."""
 
     quick: int
 
@@ -85,10 +85,17 @@ def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
     t = type(v)
     if t is int or t is str or v is None or t is bool:
         return v
-    if isinstance(v, list):
+    if t is list:
         if depth >= max_depth:
             raise _Bad(f"a value nests deeper than {max_depth} arrays")
-        return tuple(parse_value(x, depth + 1, max_depth) for x in v)
+        out = []
+        for x in v:
+            tx = type(x)
+            if tx is int or tx is str or x is None or tx is bool:
+                out.append(x)
+            else:
+                out.append(parse_value(x, depth + 1, max_depth))
+        return tuple(out)
     raise _Bad(f"a value of type {_kind(v)} (expected nil, boolean, integer, string or array)")
 
 
@@ -97,14 +104,14 @@ def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
     if len(v) < 2:
         raise _Bad(f"a decisions record is [seat, choice, ...], got an array of {len(v)}")
     seat = v[0]
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT:
+    if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
         raise _Bad(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {seat!r:.40}")
-    return Decisions(seat, tuple(parse_value(c, 1, max_depth) for c in v[1:]))
+    return Decisions(seat, parse_value(v, 0, max_depth)[1:])
 
 
 def parse_checkpoint(v: int) -> Checkpoint:
-    if not 0 <= v <= U16:
-        raise _Bad(f"a checkpoint is a 16-bit unsigned integer, got {v}")
+    if not 0 <= v <= U7:
+        raise _Bad(f"a checkpoint is an integer 0-127, got {v}")
     return Checkpoint(v)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.protocol import GameFinished, IllegalChoice
 from .errors import ReplayError, ReplayWarning
 from .games import full_config, rules_hash, spec_for
-from .models import End, ErrorRecord, HashRecord, Header
+from .models import CHECKPOINT_MASK, End, ErrorRecord, HashRecord, Header
 from .reader import (
     AnyRecord,
     Checkpoint,
@@ -88,11 +88,11 @@ class Resimulator:
                 self._decision(index, rec.seat, choice, k, len(rec.choices))  # type: ignore[union-attr]
         elif t is Checkpoint:
             self._unmatched()
-            want = self.game.quick_hash() & 0xFFFF
+            want = self.game.quick_hash() & CHECKPOINT_MASK
             if rec.quick != want:  # type: ignore[union-attr]
                 raise ReplayError(index, (
-                    f"checkpoint differs: the replay has {rec.quick:04x}, "  # type: ignore[union-attr]
-                    f"re-simulation gives {want:04x} (turn {self.game.turn_no}, "
+                    f"checkpoint differs: the replay has {rec.quick:02x}, "  # type: ignore[union-attr]
+                    f"re-simulation gives {want:02x} (turn {self.game.turn_no}, "
                     f"after {self.game.decisions} decisions)"))
         elif t is Events:
             self._events(index, rec)  # type: ignore[arg-type]

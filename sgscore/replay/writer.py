@@ -22,7 +22,7 @@ from ..core.rng import ALGORITHM
 from ..sanguosha.config import Config
 from ..sanguosha.game import ENGINE_VERSION, RULESET, EngineError
 from .games import GAMES, rules_hash, sparse_config
-from .models import FORMAT_NAME, FORMAT_VERSION, End, Header
+from .models import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
 
 __all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
 
@@ -117,12 +117,12 @@ class ReplayWriter:
             self._write(run)
 
     def checkpoint(self, game: Any, *, full: bool = False) -> None:
-        """The state after the decisions so far: the low 16 bits of ``quick_hash()`` (a bare
+        """The state after the decisions so far: the low 7 bits of ``quick_hash()`` (a bare
         integer), or with ``full`` a ``{"t": "cp", "hash": state_hash()}`` record."""
         if full:
             self._write({"t": "cp", "hash": game.state_hash()})
         else:
-            self._write(game.quick_hash() & 0xFFFF)
+            self._write(game.quick_hash() & CHECKPOINT_MASK)
 
     def events(self, game: Any) -> None:
         """The events appended since the previous call (nothing when events are off or none)."""

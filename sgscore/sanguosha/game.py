@@ -333,7 +333,7 @@ class Game:
             "rounds": self.round,
             "decisions": self.decisions,
             "events": len(self.events),
-            "hash": self.state_hash(),
+            "hash": self.state_hash()[:32],  # the first 128 bits: enough to tell states apart
             "roles": [p.role for p in self.players],
             "generals": [p.general for p in self.players],
             "alive": [p.alive for p in self.players],
