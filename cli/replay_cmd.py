@@ -17,7 +17,7 @@ from sgscore.replay import (
     validate_file,
     write_schemas,
 )
-from sgscore.replay.golden import check_fixtures
+from sgscore.replay.golden import check_fixtures, load_manifest
 from sgscore.replay.golden import rebaseline as rebaseline_fixtures
 from sgscore.replay.render import (
     LANGS,
@@ -240,13 +240,16 @@ def rebaseline(folder: str, check: bool) -> None:
       sgs replay rebaseline fixtures && git diff fixtures/*.summary.json
     """
     try:
-        if check:
-            bad = 0
-            for name, result in check_fixtures(folder):
-                click.echo(_verdict_line(name, result.to_json()))
-                bad += not result.valid
-            raise SystemExit(EXIT_INVALID if bad else EXIT_OK)
-        for path in rebaseline_fixtures(folder):
-            click.echo(str(path))
+        manifest = load_manifest(folder)
     except (OSError, ValueError, KeyError) as e:
         fail(f"{folder}: cannot read the manifest ({e})")
+    if check:
+        bad = 0
+        for name, result in check_fixtures(folder):
+            click.echo(_verdict_line(name, result.to_json()))
+            bad += not result.valid
+        raise SystemExit(EXIT_INVALID if bad else EXIT_OK)
+    if not manifest:
+        fail(f"{folder}: the manifest lists no games")
+    for path in rebaseline_fixtures(folder):
+        click.echo(str(path))

@@ -1,4 +1,4 @@
-"""The code samples in the docs run as written."""
+"""The code samples in the README and the docs run as written."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 def _samples() -> list[tuple[str, int, str]]:
     out = []
-    for path in sorted(DOCS.glob("*.md")):
+    for path in [DOCS.parent / "README.md", *sorted(DOCS.glob("*.md"))]:
         text = path.read_text(encoding="utf-8")
         for i, block in enumerate(re.findall(r"```python\n(.+?)\n```", text, flags=re.S)):
             out.append((path.name, i, block))

@@ -113,7 +113,7 @@ def test_jijiang_shu_players_may_refuse() -> None:
 
 
 def test_jijiang_in_the_play_phase_counts_against_his_limit() -> None:
-    # docs/rules-generals.md 激将: in his play phase he picks the target; the 杀 is his and counts.
+    # docs/rules.md (Generals) 激将: in his play phase he picks the target; the 杀 is his and counts.
     s = _jijiang_table()
     s.seat(0).hand("slash")
     s.seat(2).hand("slash")
