@@ -40,6 +40,11 @@ def format_report(r: BenchReport) -> list[str]:
             f"{x.compact_bytes_per_decision:>6.1f} {x.events_bytes_per_game:>10.0f} "
             f"{x.events_bytes_per_decision:>9.1f} {x.traced_peak_kib:>10.0f}"
         )
+        lines.append(
+            f"{'':>7} validate memory: {x.validate_peak_one_kib:.0f} KiB peak for 1 replay, "
+            f"{x.validate_peak_many_kib:.0f} KiB for {x.validate_peak_many_files} in a row "
+            f"(the largest game's), {x.validate_held_kib:.0f} KiB held after them"
+        )
         if x.engine_errors or x.invalid:
             lines.append(f"{'':>7} engine errors: {x.engine_errors}, invalid replays: {x.invalid}")
     lines.append(f"peak RSS {r.peak_rss_kib} KiB (ru_maxrss, whole run); traced KiB: tracemalloc "

@@ -34,6 +34,7 @@ from .sanguosha import ENGINE_VERSION, Config, EngineError, Game
 __all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS"]
 
 DEFAULT_GAMES = 200
+MEMORY_FILES = 50  # replays validated under tracemalloc to show memory stays flat
 DEFAULT_PLAYERS = (4, 5, 8, 10)
 
 
@@ -61,6 +62,10 @@ class BenchRow:
     events_bytes_per_game: float
     events_bytes_per_decision: float
     traced_peak_kib: float
+    validate_peak_one_kib: float
+    validate_peak_many_kib: float
+    validate_peak_many_files: int
+    validate_held_kib: float
 
 
 @dataclass
@@ -121,6 +126,24 @@ def _traced_peak(config: Config, seed: int) -> float:
     return round(peak / 1024, 1)
 
 
+def _validate_peak(paths: Sequence[str]) -> tuple[float, float]:
+    """tracemalloc peak and what is still held afterwards (KiB), validating ``paths`` one after
+    another."""
+    import gc  # noqa: PLC0415
+
+    from .replay import validate_file  # noqa: PLC0415
+
+    tracemalloc.start()
+    try:
+        for path in paths:
+            validate_file(path)
+        gc.collect()
+        held, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return round(peak / 1024, 1), round(held / 1024, 1)
+
+
 def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random"
 ) -> BenchRow:
@@ -160,6 +183,10 @@ def bench_players(
         if not validate_file(path).valid:
             invalid += 1
     val = time.perf_counter() - t0
+    # Memory flat in the number of files: the peak over one file against the peak over many.
+    many = paths[:MEMORY_FILES]
+    peak_one, _ = _validate_peak(paths[:1])
+    peak_many, held = _validate_peak(many)
     for path in paths:
         os.remove(path)
 
@@ -174,6 +201,8 @@ def bench_players(
         events_bytes_per_game=_per(events_bytes, games),
         events_bytes_per_decision=_per(events_bytes, recorded_decisions),
         traced_peak_kib=_traced_peak(config, seed),
+        validate_peak_one_kib=peak_one, validate_peak_many_kib=peak_many,
+        validate_peak_many_files=len(many), validate_held_kib=held,
     )
 
 
@@ -203,7 +232,10 @@ def run_bench(
         peak_rss_kib=peak_rss_kib(),
         memory_note=(
             "peak_rss_kib: resource.getrusage(RUSAGE_SELF).ru_maxrss of the whole run; "
-            "traced_peak_kib: tracemalloc peak while simulating one game, events kept"
+            "traced_peak_kib: tracemalloc peak while simulating one game, events kept; "
+            "validate_peak_one_kib / validate_peak_many_kib: tracemalloc peak while validating "
+            "the first replay / the first validate_peak_many_files replays one after another; "
+            "validate_held_kib: traced memory still held after them"
         ),
         results=rows,
     )

@@ -226,7 +226,8 @@ def test_bench_json_has_the_documented_keys() -> None:
         "games_per_s", "turns_per_s", "decisions_per_s", "events_per_s", "validated", "invalid",
         "validate_seconds", "validated_per_s", "compact_bytes_per_game",
         "compact_bytes_per_decision", "events_bytes_per_game", "events_bytes_per_decision",
-        "traced_peak_kib",
+        "traced_peak_kib", "validate_peak_one_kib", "validate_peak_many_kib",
+        "validate_peak_many_files", "validate_held_kib",
     } <= row.keys()
     assert row["players"] == 4 and row["games"] == 1 and row["validated"] == 1
     assert row["invalid"] == 0
