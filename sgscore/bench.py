@@ -7,7 +7,8 @@ For each player count, with random agents and ``generals="random"``:
    and events per second;
 2. replay size: the same games recorded compact (decisions only) and with events, every byte of
    each file counted;
-3. validation: ``validate_file`` timed on the compact replays of step 2.
+3. validation: ``validate_file`` timed on the compact replays of step 2, seed by seed right
+   after the simulation of the same seed (so that both rates see the same machine).
 
 Memory is measured two ways, both reported: the process's peak resident set size
 (``resource.getrusage(RUSAGE_SELF).ru_maxrss``, for the whole run so far) and the peak of Python
@@ -152,17 +153,6 @@ def bench_players(
 
     config = Config(players=players, generals=generals)
     seeds = range(seed, seed + games)
-    turns = decisions = events = errors = 0
-    t0 = time.perf_counter()
-    for s in seeds:
-        g = simulate(config, s)
-        if g is None:
-            errors += 1
-            continue
-        turns += g.turn_no
-        decisions += g.decisions
-        events += len(g.events)
-    sim = time.perf_counter() - t0
 
     compact_bytes = events_bytes = recorded_decisions = 0
     paths = []
@@ -177,12 +167,25 @@ def bench_players(
         events_bytes += os.path.getsize(full)
         os.remove(full)
 
-    invalid = 0
-    t0 = time.perf_counter()
-    for path in paths:
-        if not validate_file(path).valid:
-            invalid += 1
-    val = time.perf_counter() - t0
+    # Simulation and validation of the same seed are timed one after the other, so that both
+    # rates see the same machine (a busy neighbour slows both, not one).
+    turns = decisions = events = errors = invalid = 0
+    sim = val = 0.0
+    for s, path in zip(seeds, paths, strict=True):
+        t0 = time.perf_counter()
+        g = simulate(config, s)
+        t1 = time.perf_counter()
+        ok = validate_file(path).valid
+        t2 = time.perf_counter()
+        sim += t1 - t0
+        val += t2 - t1
+        invalid += not ok
+        if g is None:
+            errors += 1
+            continue
+        turns += g.turn_no
+        decisions += g.decisions
+        events += len(g.events)
     # Memory flat in the number of files: the peak over one file against the peak over many.
     many = paths[:MEMORY_FILES]
     peak_one, _ = _validate_peak(paths[:1])
