@@ -155,6 +155,9 @@ class Skill:
     advanced: ClassVar[bool] = False
     #: For a conversion skill usable in the play phase: the card name it makes (武圣: "slash").
     play_as: ClassVar[str] = ""
+    #: Whether the cards of a play-phase use are named in the public ``skill`` event. False for
+    #: a skill that hands cards over face down (仁德): the private ``gain`` event names them.
+    public_cards: ClassVar[bool] = True
 
     def can_trigger(self, g: Game, owner: Player, ctx: Any) -> bool:
         return False

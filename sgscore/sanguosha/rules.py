@@ -323,7 +323,8 @@ def perform_play(g: Any, p: Player, choice: tuple[Any, ...]) -> Proc:
             vcard = VCard(skill.play_as, tuple(cards), skill.id)
             yield from use_card(g, p, vcard, tuple(targets))
         else:
-            g.log("skill", p.seat, skill.id, tuple(cards), tuple(targets))
+            shown = tuple(cards) if skill.public_cards else ()
+            g.log("skill", p.seat, skill.id, shown, tuple(targets))
             yield from skill.play(g, p, tuple(cards), tuple(targets))
         return
     card = choice[0]
@@ -611,15 +612,16 @@ def respond(g: Any, p: Player, name: str, ctx: Any, prompt: tuple[Any, ...] = ()
 
 def _equip_skill_works(g: Any, p: Player, s: Any, ctx: Any) -> bool:
     """An equipment skill used in a response has no effect against the other party when that
-    player ignores it (乾坤: the target of the user's 决斗 too); a responder's armor has none
-    against a 杀 that ignores armor (青釭剑)."""
+    player ignores it (乾坤: the target of the user's 决斗 too); the target's armor has none
+    against a 杀 that ignores armor (青釭剑: "对方的八卦阵无效" — the target's only, so a 护驾
+    helper's 八卦阵 still works)."""
     user = getattr(ctx, "user", None)
     if user is None:
         return True
     if p is user:
         other = getattr(ctx, "target", None)
         return other is None or bool(g.equipment_works(p, other))
-    if getattr(ctx, "ignore_armor", False):
+    if p is getattr(ctx, "target", None) and getattr(ctx, "ignore_armor", False):
         return False
     return bool(g.equipment_works(p, user))
 

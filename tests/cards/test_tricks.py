@@ -3,8 +3,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sgscore.core.rng import Pcg32
-from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
+from sgscore.sanguosha.model import (
+    LORD,
+    LOYALIST,
+    REBEL,
+    RENEGADE,
+    Player,
+    Proc,
+    Skill,
+    register_skill,
+)
+from sgscore.sanguosha.rules import DamageCtx, damage
 from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
@@ -223,6 +235,45 @@ def test_aoe_skips_a_player_who_died_meanwhile() -> None:
     assert [t.hp(i) for i in (2, 3, 4)] == [3, 3, 3]
     # The lord killed a rebel: the reward (three cards) came before the rest resolved.
     assert ("draw", 0, 3) in [e[:3] for e in t.events("draw")]
+
+
+@register_skill
+class _Thorns(Skill):
+    """A test-only skill (no general of the engine can yet kill the user of a 南蛮入侵 while it
+    resolves; 刚烈 will): whoever damages its owner takes 1 damage from the owner."""
+
+    id = "test_thorns"
+    optional = False
+    timings = ("damaged",)
+
+    def can_trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> bool:
+        return ctx.target is owner and ctx.source is not None and ctx.source.alive
+
+    def trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> Proc:
+        assert ctx.source is not None
+        yield from damage(g, owner, ctx.source, 1, None)
+
+
+def test_aoe_goes_on_when_its_user_dies_and_the_turn_then_ends() -> None:
+    # docs/rules.md (Cards, 南蛮入侵): a card in resolution finishes — every remaining target is
+    # still asked (003 "南蛮入侵对其他玩家依然有效") — and then the dead user's turn ends at once.
+    # Damage from a dead user rewards nobody: the dead draw no cards (RULINGS §6).
+    s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL])
+    s.seat(2).hand("savage_assault", "jink", "jink", "jink", "jink").hp(1)
+    s.seat(4).hp(1)
+    s.seat(1).hand("slash")
+    t = s.start(seat=2, phase="play")
+    t.game.add_skill(t.p(3), "test_thorns")
+    t.mark()
+    t.play(t.card(2, "savage_assault"))  # seat 3 is hit first and strikes back: seat 2 dies
+    t.answer(1, "respond", t.card(1, "slash"))
+    assert [e[1:4] for e in t.events("death")] == [(2, REBEL, 3), (4, REBEL, 2)]
+    assert [e[1:3] for e in t.events("draw")][:1] == [(3, 3)]  # the renegade killed a rebel
+    assert not any(e[1] == 2 and e[2] == 3 for e in t.events("draw"))  # the dead user draws none
+    assert [t.hp(i) for i in (0, 1)] == [4, 4]  # the lord was still asked and hit
+    assert [e[3] for e in t.events("turn")] == [3]  # no discard phase for seat 2
+    assert not any(e[1] == 2 for e in t.events("phase"))
+    assert_conserved(t.game)
 
 
 # ---------------------------------------------------------------------------- 桃园结义

@@ -183,3 +183,22 @@ def test_hujia_helper_may_use_his_own_eight_diagram() -> None:
     t.answer(1, "respond", ("eight_diagram",))
     assert t.hp(0) == 4
     assert ("judge", 1, "eight_diagram", t.card(-1, "peach H3")) in t.events("judge")
+
+
+def test_hujia_helpers_eight_diagram_works_against_qinggang_sword() -> None:
+    # 003 青钢剑: "出杀时，对方的八卦阵无效" — only the target's (对方) armor; RULINGS §4.3 "the
+    # target's armor has no effect against this 杀". A Wei player answering 护驾 is not the target,
+    # so his 八卦阵 still judges; 曹操's own 八卦阵 stays ignored.
+    s = Scenario(players=4, generals=["caocao", "simayi", None, None])
+    s.seat(0).equip("eight_diagram S2")
+    s.seat(1).equip("eight_diagram C2")
+    s.seat(3).hand("slash").equip("qinggang_sword")
+    s.top("peach H3")
+    t = s.start(seat=3, phase="play")
+    t.play(t.card(3, "slash"), 0)
+    assert ("eight_diagram",) not in t.choices()  # his own armor is ignored
+    t.answer(0, "respond", ("hujia",))
+    t.answer(1, "respond", ("eight_diagram",))
+    assert ("judge", 1, "eight_diagram", t.card(-1, "peach H3")) in t.events("judge")
+    assert t.hp(0) == 4 and t.events("dodged") == [("dodged", 0, 3)]
+    assert_conserved(t.game)

@@ -54,9 +54,20 @@ def test_rende_gift_is_seen_only_by_giver_and_receiver() -> None:
     t = s.start(seat=0, phase="play")
     peach = t.card(0, "peach")
     t.mark()
+    since = len(t.game.events)
     t.skill("rende", (peach,), (2,))
     assert t.events("gain") == [("gain", 2, 0, 1, (peach,))]
     assert ("gain", 2, 0, 1) in t.game.view(1)["events"]
+    # No event the others see names the card — the skill event included (003 仁德 gives hand
+    # cards, "其他玩家获得后加入手牌": a hand card is hidden from the other players).
+    assert ("skill", 0, "rende", (), (2,)) in t.game.view(1)["events"]
+    for seat in (1, 3, None):
+        seen = t.game.view(seat)["events"][since:]
+        assert not any(peach in part for e in seen for part in e if isinstance(part, tuple)), seat
+    assert any(
+        peach in part for e in t.game.view(2)["events"][since:] for part in e
+        if isinstance(part, tuple)
+    )
 
 
 def test_rende_only_to_other_players_and_only_hand_cards() -> None:

@@ -197,3 +197,34 @@ def test_all_rebels_and_renegades_dead_the_lord_side_wins() -> None:
     t.play(t.card(0, "duel"), 3)
     assert t.result == (LORD, "rebels_and_renegades_dead")
     assert t.pending is None
+
+
+ROLES10 = [LORD, LOYALIST, REBEL, RENEGADE, REBEL, LOYALIST, REBEL, RENEGADE, LOYALIST, REBEL]
+
+
+def test_ten_players_lord_dies_with_both_renegades_alive_rebels_win() -> None:
+    # RULINGS §2: 10 players have two renegades. 003 Online: the renegade wins only "若内奸是唯一存活
+    # 的角色（有且仅有一名内奸存活）"; two living renegades are not one: the rebels win.
+    s = Scenario(players=10, roles=ROLES10)
+    for i in (1, 2, 4, 5, 6, 8, 9):
+        s.seat(i).dead()
+    s.seat(3).hand("slash")
+    s.seat(0).hp(1)
+    t = s.start(seat=3, phase="play")
+    t.play(t.card(3, "slash"), 0)
+    assert t.result == (REBEL, "lord_died")
+
+
+def test_ten_players_the_last_renegade_wins_when_the_other_died() -> None:
+    # 003 Online: "有且仅有一名内奸存活" — the other renegade is dead, this one is the only survivor.
+    s = Scenario(players=10, roles=ROLES10)
+    for i in (1, 2, 4, 5, 6, 8, 9):
+        s.seat(i).dead()
+    s.seat(3).hand("duel", "slash")
+    s.seat(7).hp(1)
+    s.seat(0).hp(1)
+    t = s.start(seat=3, phase="play")
+    t.play(t.card(3, "duel"), 7)  # the other renegade dies first: the game goes on
+    assert not t.p(7).alive and t.result is None
+    t.play(t.card(3, "slash"), 0)
+    assert t.result == (RENEGADE, "lord_died")

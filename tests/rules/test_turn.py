@@ -138,3 +138,27 @@ def test_round_cap_ends_the_game_as_a_draw(cap: int) -> None:
     assert max(e[1][1] for e in g.events if e[0] == "turn") == cap
     assert g.summary()["rounds"] == cap  # rounds played, never one past the cap
     assert ("game_over", None, "round_cap") == (g.events[-1][0], *g.events[-1][1])
+
+
+def test_the_current_player_dying_in_their_turn_ends_it_at_once() -> None:
+    # 003: "死亡的角色 ... 退出游戏" and 003 Online: "一名玩家回合结束后，右边玩家的回合开始". docs/rules.md
+    # (The turn): a player who dies in their own turn takes no further phase — no discard phase
+    # although their hand is over the limit — and the next living seat's turn begins.
+    s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL])
+    s.seat(2).hand("duel", "jink", "jink", "jink", "jink", "jink", "jink").hp(1)
+    s.seat(3).hand("slash")
+    s.seat(4).dead()
+    t = s.start(seat=2, phase="play")
+    t.mark()
+    t.play(t.card(2, "duel"), 3)
+    t.answer(3, "respond", t.card(3, "slash"))  # seat 2 has no 杀: loses the duel and dies
+    assert not t.p(2).alive
+    assert not any(e[1] == 2 for e in t.events("phase")), "no phase after the death"
+    assert not any(e[3] == "discard_phase" for e in t.events("discard"))
+    # Seat 3 is next; seat 4 is dead and skipped afterwards.
+    assert [e[3] for e in t.events("turn")] == [3]
+    assert t.pending is not None and t.pending.seat == 3 and t.game.current == 3
+    t.end_play()
+    t.until(0, "play")
+    assert [e[3] for e in t.events("turn")] == [3, 0]
+    assert_conserved(t.game)

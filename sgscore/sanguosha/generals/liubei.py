@@ -22,6 +22,7 @@ class Rende(Skill):
 
     id = "rende"
     zh = "仁德"
+    public_cards = False  # the gift is face down: only giver and receiver see it (``gain``)
 
     def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         if not owner.hand:
