@@ -47,13 +47,18 @@ def seat_view(g: Game, seat: int | None) -> dict[str, Any]:
             "borrowed": list(p.borrowed) if p.borrowed else None,
             "skills": [s.id for s in g.active_skills(p)],
         })
-    pending = None
+    # Whose decision it is, and what kind, is shown only to that seat: a seat with nothing it
+    # could play is never asked (the engine answers forced decisions), so "seat 3 is asked for a
+    # 闪" would tell the table that seat 3 holds one. Other seats see only that a decision is
+    # awaited (docs/api.md, "Forced decisions are not asked").
+    pending: dict[str, Any] | None = None
     req = g.pending
     if req is not None:
-        pending = {"seat": req.seat, "kind": req.kind}
         if seat is not None and req.seat == seat:
-            pending["prompt"] = list(req.prompt)
+            pending = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
             pending["choices"] = list(req.choices()) if req.count() <= 4096 else None
+        else:
+            pending = {"waiting": True}
     return {
         "seat": seat,
         "current": g.current,

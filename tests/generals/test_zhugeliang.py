@@ -58,7 +58,8 @@ def test_guanxing_look_is_private() -> None:
     shown = (t.card(-1, "slash S7"), t.card(-1, "jink D2"), t.card(-1, "peach H3"))
     assert ("guanxing_look", 1, 3) in t.game.view(0)["events"]
     assert ("guanxing_look", 1, 3, shown) in t.game.view(1)["events"]
-    assert t.game.view(0)["pending"] == {"seat": 1, "kind": "guanxing"}
+    assert t.game.view(0)["pending"] == {"waiting": True}  # not whose, nor what
+    assert t.game.view(1)["pending"]["kind"] == "guanxing"
     t.answer(1, "guanxing", ((), shown))
     assert ("guanxing", 1, 0, 3) in t.game.view(2)["events"]
 
