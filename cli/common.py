@@ -12,6 +12,7 @@ import click
 
 __all__ = [
     "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "fail", "echo_json", "Progress", "progress",
+    "OneLineUsageError",
 ]
 
 EXIT_OK = 0
@@ -23,6 +24,23 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     """Print ``error: message`` on one line to stderr and exit with ``code``."""
     click.echo(f"error: {' '.join(message.split())}", err=True)
     sys.exit(code)
+
+
+class OneLineUsageError(click.ClickException):
+    """A click usage error shown as one line, ``error: COMMAND: reason (see 'COMMAND --help')``,
+    with click's usage exit code (2)."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, err: click.UsageError) -> None:
+        super().__init__(err.format_message())
+        ctx = err.ctx
+        self.command = ctx.command_path if ctx is not None else "sgs"
+
+    def show(self, file: Any = None) -> None:
+        reason = " ".join(self.format_message().split()).rstrip(".")
+        click.echo(f"error: {self.command}: {reason} (see '{self.command} --help')",
+                   file=file, err=file is None)
 
 
 def echo_json(obj: Any) -> None:

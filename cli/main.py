@@ -6,18 +6,42 @@ read), 2 usage errors (click's own).
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from sgscore import __version__
 
 from .bench_cmd import bench
+from .common import OneLineUsageError
 from .replay_cmd import replay
 from .sim_cmd import sim
 
 __all__ = ["main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Sgs(click.Group):
+    """The top group: every usage error, of any subcommand, is shown as one line."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as e:
+            raise OneLineUsageError(e) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # `sgs replay` alone shows its help
+        except click.UsageError as e:
+            raise OneLineUsageError(e) from None
+
+
+@click.group(cls=_Sgs, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sgs")
 def main() -> None:
     """Simulate Sanguosha (三国杀) games and work with their replays.

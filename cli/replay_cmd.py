@@ -37,11 +37,12 @@ __all__ = ["replay", "show", "validate", "schema", "rebaseline"]
 
 @click.group()
 def replay() -> None:
-    """Work with replay files: show, validate, regenerate the JSON Schemas.
+    """Work with replay files: show, validate, the JSON Schemas, the golden replays.
 
     \b
-    Example:
+    Examples:
       sgs replay show game.mp --as 2 --lang zh
+      sgs replay validate game.mp
     """
 
 
@@ -99,7 +100,7 @@ def _warn(path: str, message: str) -> None:
 
 
 @replay.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--as", "seat", type=click.IntRange(0, 9), default=None, metavar="SEAT",
               help="Show only what this seat could see.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
@@ -140,8 +141,8 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
         return
     click.echo(f"{os.path.basename(file)}: {render_header(header, seat=seat, lang=lang)}")
     if truncated:
-        where = " ".join(str(rp.truncation or "").split())
-        click.echo(f"warning: {file}: truncated ({where}); showing its first "
+        where = " ".join(str(rp.truncation or "the end record is missing").split())
+        click.echo(f"warning: {file}: truncated: {where}; showing its first "
                    f"{len(rp.decisions)} decisions", err=True)
     known: dict[int, str] = {}
     for line in render_events(events, seat=seat, lang=lang, known_roles=known):
@@ -152,14 +153,16 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
 
 
 @replay.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
 def validate(files: tuple[str, ...], as_json: bool) -> None:
     """Check replay files: each decision legal, hashes and events as recorded, the summary right.
 
-    Exits 0 if every file is valid, 1 otherwise. Files are checked one at a time and nothing
-    is kept between them, so memory stays flat however many there are. JSON keys: file, valid,
-    decisions, turns, bytes, error ({record, reason} or null), warnings.
+    Prints one line per file, "FILE: valid, ..." or "FILE: invalid: record N: reason", and
+    exits 0 if every file is valid, 1 otherwise (a missing or unreadable file is invalid at
+    record 0). Files are checked one at a time and nothing is kept between them, so memory
+    stays flat however many there are. JSON keys: file, valid, decisions, turns, bytes, error
+    ({record, reason} or null), warnings, truncated, summary (the end record's, or null).
 
     \b
     Examples:
@@ -204,7 +207,8 @@ def _validate_one(path: str) -> dict[str, Any]:
 
 def _invalid(path: str, record: int, reason: str) -> dict[str, Any]:
     return {"file": path, "valid": False, "decisions": 0, "turns": 0, "bytes": 0,
-            "error": {"record": record, "reason": reason}, "warnings": []}
+            "error": {"record": record, "reason": reason}, "warnings": [], "truncated": False,
+            "summary": None}
 
 
 @replay.command()

@@ -99,6 +99,9 @@ def sim(
         raise click.BadParameter(f"seeds {seed}..{seed + n - 1} pass 2**64-1",
                                  param_hint="'--seed'")
     if count is not None:
+        if os.path.exists(output) and not os.path.isdir(output):
+            raise click.BadParameter(f"{output} is a file; with -n COUNT, -o names a folder",
+                                     param_hint="'--output'")
         try:
             os.makedirs(output, exist_ok=True)
         except OSError as e:
@@ -106,7 +109,8 @@ def sim(
         targets = [(os.path.join(output, f"game-{s}.mp"), s) for s in range(seed, seed + n)]
     else:
         if os.path.isdir(output):
-            fail(f"{output} is a folder; give a file name, or -n COUNT to fill a folder")
+            raise click.BadParameter(f"{output} is a folder; give a file name, or -n COUNT to "
+                                     "fill a folder", param_hint="'--output'")
         targets = [(output, seed)]
 
     code = EXIT_OK

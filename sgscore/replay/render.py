@@ -69,7 +69,7 @@ _T: dict[str, dict[str, str]] = {
         "role": "{p} is the lord",
         "role_dealt": "{p} is dealt the role: {role}",
         "draw": "{p} draws {n}: {cards}",
-        "draw_hidden": "{p} draws {n} card(s)",
+        "draw_hidden": "{p} draws {nc}",
         "skill": "{p} invokes {skill}",
         "skill_cards": " with {cards}",
         "skill_targets": " on {targets}",
@@ -79,19 +79,21 @@ _T: dict[str, dict[str, str]] = {
         "discard_nobody": "{cards} go to the discard pile ({reason})",
         "gain": "{p} gains {cards}",
         "gain_from": "{p} takes {cards} from {src}",
-        "gain_hidden": "{p} takes {n} card(s) from {src}",
-        "gain_hidden_nosrc": "{p} gains {n} card(s)",
+        "gain_hidden": "{p} takes {nc} from {src}",
+        "gain_hidden_nosrc": "{p} gains {nc}",
         "equip": "{p} equips {card}",
         "return_weapon": "{p} returns {card} to {owner}",
         "play": "{p} plays {card}",
+        "play_use": "{p} uses {card}",
         "use": "{p} uses {card}",
         "use_on": "{p} uses {card} on {targets}",
-        "nullified": "{p} nullifies {trick} on {target}",
-        "unnullified": "{p} counters: {trick} on {target} takes effect again",
+        "nullified": "{trick} on {target} is nullified",
+        "unnullified": "the nullification is countered: {trick} on {target} takes effect again",
         "damage_prevented": "damage to {p} is prevented",
         "damage": "{src} deals {n} damage to {p}{by} (HP {hp})",
         "damage_nosrc": "{p} takes {n} damage{by} (HP {hp})",
         "by": " with {card}",
+        "cards_n": "{n} cards", "cards_1": "1 card",
         "lose_hp": "{p} loses {n} HP (HP {hp})",
         "recover": "{p} recovers {n} HP (HP {hp})",
         "dying": "{p} is dying (HP {hp})",
@@ -112,9 +114,9 @@ _T: dict[str, dict[str, str]] = {
         "move_delayed": "{card} moves from {p} to {target}",
         "slash_moved": "{p} moves the slash on to {target}",
         "judge_replaced": "{p} replaces {target}'s judgement card {old} with {new}",
-        "guanxing_look": "{p} looks at the top {n} card(s) of the draw pile",
-        "guanxing_look_cards": "{p} looks at the top {n} card(s) of the draw pile: {cards}",
-        "guanxing": "{p} puts {top} card(s) back on top of the draw pile and {bottom} at the bottom",
+        "guanxing_look": "{p} looks at the top {nc} of the draw pile",
+        "guanxing_look_cards": "{p} looks at the top {nc} of the draw pile: {cards}",
+        "guanxing": "{p} puts {top} back on top of the draw pile and {bottom} at the bottom",
         "guanxing_cards": "{p} puts {top_cards} on top of the draw pile and {bottom_cards} at "
                           "the bottom",
         "generic": "{kind}: {args}",
@@ -154,14 +156,16 @@ _T: dict[str, dict[str, str]] = {
         "equip": "{p}装备了{card}",
         "return_weapon": "{p}将{card}还给{owner}",
         "play": "{p}打出了{card}",
+        "play_use": "{p}使用了{card}",
         "use": "{p}使用了{card}",
         "use_on": "{p}对{targets}使用了{card}",
-        "nullified": "{p}使用无懈可击，抵消了对{target}的{trick}",
-        "unnullified": "{p}使用无懈可击，对{target}的{trick}重新生效",
+        "nullified": "对{target}的【{trick}】被抵消",
+        "unnullified": "无懈可击被抵消，对{target}的【{trick}】重新生效",
         "damage_prevented": "{p}受到的伤害被防止",
-        "damage": "{src}{by}对{p}造成{n}点伤害（体力{hp}）",
-        "damage_nosrc": "{p}{by}受到{n}点伤害（体力{hp}）",
-        "by": "因{card}",
+        "damage": "{src}对{p}造成{n}点伤害（{by}体力{hp}）",
+        "damage_nosrc": "{p}受到{n}点伤害（{by}体力{hp}）",
+        "by": "【{card}】，",
+        "cards_n": "{n}张牌", "cards_1": "1张牌",
         "lose_hp": "{p}失去{n}点体力（体力{hp}）",
         "recover": "{p}回复{n}点体力（体力{hp}）",
         "dying": "{p}进入濒死状态（体力{hp}）",
@@ -184,7 +188,7 @@ _T: dict[str, dict[str, str]] = {
         "judge_replaced": "{p}将{target}的判定牌{old}改为{new}",
         "guanxing_look": "{p}观看牌堆顶的{n}张牌",
         "guanxing_look_cards": "{p}观看牌堆顶的{n}张牌：{cards}",
-        "guanxing": "{p}将{top}张牌置于牌堆顶，{bottom}张牌置于牌堆底",
+        "guanxing": "{p}将{top}置于牌堆顶，{bottom}置于牌堆底",
         "guanxing_cards": "{p}将{top_cards}置于牌堆顶，{bottom_cards}置于牌堆底",
         "generic": "{kind}：{args}",
         "generic_hidden": "{kind}：{args} | {hidden}",
@@ -329,6 +333,10 @@ class _Account:
             return f"{head}{general_name(gid, 'zh')}" if gid else head
         return f"P{seat} {general_name(gid, 'en')}" if gid else f"P{seat}"
 
+    def n_cards(self, n: Any) -> str:
+        """``n`` cards, as a count: "1 card", "3 cards", "3张牌"."""
+        return self.t["cards_1"] if n == 1 else self.t["cards_n"].format(n=n)
+
     def seats(self, seats: Any) -> str:
         if not isinstance(seats, list | tuple) or not seats:
             return self.t["nobody"]
@@ -396,6 +404,8 @@ class _Account:
         if kind == "role_dealt":
             if hidden is None:
                 return []  # another seat's role: nothing to tell
+            if self.roles.get(args[0]) == hidden[0]:
+                return []  # the lord's: the `role` line already told it
             self.roles[args[0]] = hidden[0]
             return self._event(t["role_dealt"].format(p=self.p(args[0]),
                                                       role=role_name(hidden[0], lang)))
@@ -419,7 +429,7 @@ class _Account:
             return t["role"].format(p=p(a[0]))
         if kind == "draw":
             if hidden is None:
-                return t["draw_hidden"].format(p=p(a[0]), n=a[1])
+                return t["draw_hidden"].format(p=p(a[0]), n=a[1], nc=self.n_cards(a[1]))
             return t["draw"].format(p=p(a[0]), n=a[1], cards=self.cards(hidden))
         if kind == "skill":
             line = t["skill"].format(p=p(a[0]), skill=skill_name(str(a[1]), lang))
@@ -454,14 +464,17 @@ class _Account:
                     return t["gain"].format(p=p(a[0]), cards=self.cards(hidden))
                 return t["gain_from"].format(p=p(a[0]), src=p(a[1]), cards=self.cards(hidden))
             if a[1] < 0:
-                return t["gain_hidden_nosrc"].format(p=p(a[0]), n=a[2])
-            return t["gain_hidden"].format(p=p(a[0]), src=p(a[1]), n=a[2])
+                return t["gain_hidden_nosrc"].format(p=p(a[0]), n=a[2], nc=self.n_cards(a[2]))
+            return t["gain_hidden"].format(p=p(a[0]), src=p(a[1]), n=a[2],
+                                           nc=self.n_cards(a[2]))
         if kind == "equip":
             return t["equip"].format(p=p(a[0]), card=_label(a[1], lang))
         if kind == "return_weapon":
             return t["return_weapon"].format(p=p(a[0]), owner=p(a[1]), card=_label(a[2], lang))
         if kind == "play":
-            return t["play"].format(p=p(a[0]), card=self.vcard(a[1], a[2], a[3]))
+            # 无懈可击 and 桃 (to save the dying) are used, not played, in the rules' words
+            key = "play_use" if a[1] in ("nullification", "peach") else "play"
+            return t[key].format(p=p(a[0]), card=self.vcard(a[1], a[2], a[3]))
         if kind == "use":
             card = self.vcard(a[1], a[2], a[4] if len(a) > 4 else "")
             if a[3]:
@@ -529,11 +542,13 @@ class _Account:
                                               new=_label(a[3], lang))
         if kind == "guanxing_look":
             if hidden is None:
-                return t["guanxing_look"].format(p=p(a[0]), n=a[1])
-            return t["guanxing_look_cards"].format(p=p(a[0]), n=a[1], cards=self.cards(hidden))
+                return t["guanxing_look"].format(p=p(a[0]), n=a[1], nc=self.n_cards(a[1]))
+            return t["guanxing_look_cards"].format(p=p(a[0]), n=a[1], nc=self.n_cards(a[1]),
+                                                   cards=self.cards(hidden))
         if kind == "guanxing":
             if hidden is None:
-                return t["guanxing"].format(p=p(a[0]), top=a[1], bottom=a[2])
+                return t["guanxing"].format(p=p(a[0]), top=self.n_cards(a[1]),
+                                            bottom=self.n_cards(a[2]))
             return t["guanxing_cards"].format(p=p(a[0]), top_cards=self.cards(hidden[0]),
                                               bottom_cards=self.cards(hidden[1]))
         return self.generic(kind, a, hidden)

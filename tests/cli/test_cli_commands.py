@@ -14,7 +14,7 @@ BEGINNER = ["--players", "4", "--beginner"]
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    r = CliRunner().invoke(main, list(args))
+    r = CliRunner().invoke(main, list(args), prog_name="sgs")
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         raise r.exception
     return r.exit_code, r.stdout, r.stderr
@@ -69,6 +69,47 @@ def test_sim_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
     assert code == 2
     assert not (tmp_path / "x.mp").exists()
     assert "Traceback" not in stderr
+    (line,) = stderr.splitlines()
+    assert line.startswith("error: sgs sim: ") and line.endswith("(see 'sgs sim --help')")
+
+
+@pytest.mark.parametrize(("args", "command", "words"), [
+    (["sim", "--players", "3", "-o", "x.mp"], "sgs sim", "3 is not in the range 4<=x<=10"),
+    (["sim", "--generals", "nosuch", "-o", "x.mp"], "sgs sim", "unknown general(s) nosuch"),
+    (["sim", "--players", "4"], "sgs sim", "Missing option '--output'"),
+    (["replay", "show", "F", "--as", "11"], "sgs replay show", "11 is not in the range 0<=x<=9"),
+    (["replay", "show", "F", "--as", "4"], "sgs replay show", "seat 4 is not in this 4-player"),
+    (["replay", "show", "F", "--lang", "fr"], "sgs replay show", "'fr' is not one of"),
+    (["replay", "validate"], "sgs replay validate", "Missing argument 'FILES...'"),
+    (["bench", "--players", "four"], "sgs bench", "expected player counts like 4,5,8,10"),
+    (["--bogus"], "sgs", "No such option '--bogus'"),
+    (["replay", "nosuch"], "sgs replay", "No such command 'nosuch'"),
+])
+def test_every_usage_error_is_one_line_naming_the_command(
+    args: list[str], command: str, words: str, replays: dict[str, Path]
+) -> None:
+    args = [str(replays["full"]) if a == "F" else a for a in args]
+    code, stdout, stderr = run(*args)
+    assert code == 2 and stdout == ""
+    (line,) = stderr.splitlines()
+    assert line.startswith(f"error: {command}: ") and words in line, line
+    assert line.endswith(f"(see '{command} --help')")
+
+
+def test_a_group_without_a_command_still_shows_its_help() -> None:
+    code, out, err = run("replay")
+    assert "Usage: sgs replay" in out + err and "show" in out + err and "validate" in out + err
+    assert not (out + err).startswith("error:")
+
+
+def test_sim_output_folder_or_file_mixups_are_usage_errors(tmp_path: Path) -> None:
+    code, _, stderr = run("sim", *BEGINNER, "-o", str(tmp_path))
+    assert code == 2 and "is a folder" in stderr and len(stderr.splitlines()) == 1
+    a_file = tmp_path / "game.mp"
+    a_file.write_bytes(b"")
+    code, _, stderr = run("sim", *BEGINNER, "-n", "2", "-o", str(a_file))
+    assert code == 2 and "is a file" in stderr and len(stderr.splitlines()) == 1
+    assert a_file.read_bytes() == b""
 
 
 # ---------------------------------------------------------------------------- show
@@ -114,7 +155,7 @@ def test_show_as_a_seat_hides_other_hands_and_the_seed(replays: dict[str, Path])
     assert [len(e) for e in dealt] == [3 if e[1] == 1 else 2 for e in dealt]
     text = run("replay", "show", str(replays["full"]), "--as", "1")[1]
     assert "seed" not in text.splitlines()[0]
-    assert f"P{other[1]} draws {other[2]} card(s)" in text
+    assert f"P{other[1]} draws {other[2]} cards" in text
 
 
 def test_show_as_a_seat_outside_the_game_is_a_usage_error(replays: dict[str, Path]) -> None:
@@ -139,6 +180,29 @@ def test_show_random_bytes_gives_a_one_line_error(tmp_path: Path) -> None:
 def test_show_a_missing_file_gives_a_one_line_error(tmp_path: Path) -> None:
     line = _one_line_error(*run("replay", "show", str(tmp_path / "nope.mp")))
     assert "nope.mp" in line
+
+
+def test_show_an_empty_file_or_a_folder_gives_a_one_line_error(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.mp"
+    empty.write_bytes(b"")
+    line = _one_line_error(*run("replay", "show", str(empty)))
+    assert line == f"error: {empty}: record 0: the file is empty"
+    line = _one_line_error(*run("replay", "show", str(tmp_path)))
+    assert line.startswith(f"error: {tmp_path}: record 0: ") and "directory" in line
+
+
+def test_show_a_truncated_replay_warns_once_and_tells_what_it_has(
+    tmp_path: Path, replays: dict[str, Path]
+) -> None:
+    cut = tmp_path / "cut.mp"
+    data = replays["full"].read_bytes()
+    cut.write_bytes(data[: len(data) // 2])
+    code, out, err = run("replay", "show", str(cut))
+    assert code == 0
+    (warning,) = err.splitlines()
+    assert warning.startswith(f"warning: {cut}: truncated: the file ends inside record ")
+    assert "((" not in warning and "))" not in warning
+    assert out.splitlines()[-1] == "Result: none (the game did not finish)"
 
 
 def test_a_truncated_replay_is_invalid_at_its_last_record(
@@ -187,6 +251,40 @@ def test_validate_a_corrupt_file_exits_1_with_the_record(
     assert line.startswith(f"{bad}: invalid: record ")
 
 
+def test_validate_checks_every_file_even_past_a_folder_or_a_missing_one(
+    tmp_path: Path, replays: dict[str, Path]
+) -> None:
+    missing = tmp_path / "missing.mp"
+    code, out, err = run("replay", "validate", str(tmp_path), str(missing), str(replays["full"]))
+    assert code == 1 and err == ""
+    folder, gone, good = out.splitlines()
+    assert folder.startswith(f"{tmp_path}: invalid: record 0: ") and "directory" in folder
+    assert gone.startswith(f"{missing}: invalid: record 0: ")
+    assert good.startswith(f"{replays['full']}: valid, ")
+
+
+def test_validate_json_rows_have_the_same_keys_for_every_kind_of_file(
+    tmp_path: Path, replays: dict[str, Path]
+) -> None:
+    empty, junk, cut = tmp_path / "empty.mp", tmp_path / "junk.mp", tmp_path / "cut.mp"
+    empty.write_bytes(b"")
+    junk.write_bytes(bytes(range(256)))
+    data = replays["compact"].read_bytes()
+    cut.write_bytes(data[: len(data) - 3])
+    files = [replays["full"], replays["compact"], empty, junk, cut, tmp_path / "nope.mp",
+             tmp_path]
+    code, out, _ = run("replay", "validate", "--json", *map(str, files))
+    assert code == 1
+    rows = [json.loads(x) for x in out.splitlines()]
+    keys = {"file", "valid", "decisions", "turns", "bytes", "error", "warnings", "truncated",
+            "summary"}
+    assert [set(r) for r in rows] == [keys] * len(files)
+    assert [r["valid"] for r in rows] == [True, True] + [False] * 5
+    assert rows[0]["summary"]["hash"] == rows[1]["summary"]["hash"]
+    assert rows[4]["truncated"] is True
+    assert all(isinstance(r["error"]["record"], int) and r["error"]["reason"] for r in rows[2:])
+
+
 def test_validate_without_files_is_a_usage_error() -> None:
     assert run("replay", "validate")[0] == 2
     assert run("replay", "validate", "--no-such-option", "x.mp")[0] == 2
@@ -205,7 +303,7 @@ def test_schema_writes_the_json_schemas(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("cmd", [
     [], ["sim"], ["replay"], ["replay", "show"], ["replay", "validate"], ["replay", "schema"],
-    ["bench"],
+    ["replay", "rebaseline"], ["bench"],
 ])
 def test_every_command_has_help_with_an_example(cmd: list[str]) -> None:
     code, out, _ = run(*cmd, "--help")
@@ -248,3 +346,39 @@ def test_the_readme_documents_every_bench_key() -> None:
     section = readme.split("\n## sgs bench\n", 1)[1].split("\n## ", 1)[0]
     for f in (*fields(BenchReport), *fields(BenchRow)):
         assert f"`{f.name}`" in section, f"README 'sgs bench' does not document {f.name}"
+
+
+# ---------------------------------------------------------------------------- a bug report
+def test_a_crashed_game_is_shown_and_validated_as_the_readme_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README "Reporting a bug": sim exits 1 and says so, show ends with the error, and the
+    replay re-simulates to the same error (valid while the engine still has the fault)."""
+    from typing import Any
+
+    import sgscore.sanguosha.rules as rules
+
+    real, calls = rules.draw, [0]
+
+    def draw(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 9:
+            raise ZeroDivisionError("injected fault")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rules, "draw", draw)
+    crash = tmp_path / "crash.mp"
+    code, out, _ = run("sim", *BEGINNER, "--seed", "5", "-o", str(crash))
+    assert code == 1 and "engine error: ZeroDivisionError: injected fault" in out
+    calls[0] = 0
+    code, out, _ = run("replay", "show", str(crash))
+    assert code == 0
+    assert out.splitlines()[-5].startswith(
+        "Result: the engine stopped with an error after ")
+    assert "ZeroDivisionError: injected fault" in out.splitlines()[-5]
+    calls[0] = 0
+    code, out, _ = run("replay", "validate", str(crash))
+    assert code == 0 and out.startswith(f"{crash}: valid, ")
+    monkeypatch.undo()
+    code, out, _ = run("replay", "validate", str(crash))
+    assert code == 1 and out.startswith(f"{crash}: invalid: record ")

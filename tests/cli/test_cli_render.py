@@ -57,7 +57,7 @@ def test_omniscient_account_names_every_drawn_card(game: Game) -> None:
 def test_a_seat_sees_only_the_count_of_another_seats_draw(game: Game) -> None:
     drawer, n, cards = _other_draw(game, 0)
     text = "\n".join(render_events(game.events, seat=0))
-    assert f"P{drawer} draws {n} card(s)" in text
+    assert f"P{drawer} draws {n} cards" in text
     assert card_label(cards[0]) + ", " + card_label(cards[1]) not in text
     own = "\n".join(render_events(game.events, seat=drawer))
     assert f"P{drawer} draws {n}: " in own
@@ -111,3 +111,82 @@ def test_known_roles_are_the_lords_ones_own_and_the_deads(game: Game) -> None:
     dead = {p.seat for p in game.players if not p.alive}
     assert seen == {s: roles[s] for s in {0, 2} | dead}
     assert known_roles(game.events, None) == dict(enumerate(roles))
+
+
+def _lines(events: list[tuple[object, ...]], **kw: object) -> list[str]:
+    setup = [("setup", (4, ("liubei", "simayi", "", "zhugeliang")), -1, None),
+             ("turn", (1, 1, 0), -1, None)]
+    lines = [x.strip() for x in render_events(setup + events, **kw)]  # type: ignore[arg-type]
+    return lines[7:]  # after the setup (1 + 4 seats), round and turn lines
+
+
+def test_counts_of_cards_read_as_english() -> None:
+    events = [
+        ("draw", (1, 1), 1 << 1, (5,)),
+        ("draw", (2, 3), 1 << 2, (6, 7, 8)),
+        ("gain", (3, 1, 1), (1 << 3) | (1 << 1), (9,)),
+        ("guanxing_look", (3, 3), 1 << 3, (10, 11, 12)),
+        ("guanxing", (3, 1, 2), 1 << 3, ((10,), (11, 12))),
+    ]
+    assert _lines(events, seat=0) == [
+        "P1 simayi draws 1 card",
+        "P2 draws 3 cards",
+        "P3 zhugeliang takes 1 card from P1 simayi",
+        "P3 zhugeliang looks at the top 3 cards of the draw pile",
+        "P3 zhugeliang puts 1 card back on top of the draw pile and 2 cards at the bottom",
+    ]
+    zh = _lines(events, seat=0, lang="zh")
+    assert zh[0] == "1号位司马懿摸了1张牌"
+    assert zh[-1] == "3号位诸葛亮将1张牌置于牌堆顶，2张牌置于牌堆底"
+
+
+def test_nullification_and_peach_are_used_and_the_outcome_is_told_once() -> None:
+    nul, peach = card_label(_card("nullification")), card_label(_card("peach"))
+    events = [
+        ("use", (0, "dismantlement", (_card("dismantlement"),), (1,), ""), -1, None),
+        ("play", (1, "nullification", (_card("nullification"),), ""), -1, None),
+        ("nullified", (1, "dismantlement", 1, True), -1, None),
+        ("play", (0, "nullification", (_card("nullification", 1),), ""), -1, None),
+        ("nullified", (0, "dismantlement", 1, False), -1, None),
+        ("play", (2, "peach", (_card("peach"),), ""), -1, None),
+        ("play", (3, "jink", (_card("jink"),), ""), -1, None),
+    ]
+    lines = _lines(events)
+    assert lines[1] == f"P1 simayi uses {nul}"
+    assert lines[2] == "dismantlement on P1 simayi is nullified"
+    assert lines[4] == ("the nullification is countered: dismantlement on P1 simayi takes "
+                        "effect again")
+    assert lines[5] == f"P2 uses {peach}"
+    assert lines[6].startswith("P3 zhugeliang plays jink ")
+    zh = _lines(events, lang="zh")
+    assert zh[1].startswith("1号位司马懿使用了无懈可击")
+    assert zh[2] == "对1号位司马懿的【过河拆桥】被抵消"
+    assert zh[4] == "无懈可击被抵消，对1号位司马懿的【过河拆桥】重新生效"
+    assert zh[5].startswith("2号位使用了桃") and zh[6].startswith("3号位诸葛亮打出了闪")
+
+
+def test_chinese_damage_names_the_card_beside_the_hp() -> None:
+    events = [("damage", (0, 1, 1, 2, "slash"), -1, None),
+              ("damage", (-1, 3, 3, 0, "lightning"), -1, None),
+              ("damage", (0, 2, 1, 3, ""), -1, None)]
+    assert _lines(events, lang="zh") == [
+        "0号位刘备对1号位司马懿造成1点伤害（【杀】，体力2）",
+        "3号位诸葛亮受到3点伤害（【闪电】，体力0）",
+        "0号位刘备对2号位造成1点伤害（体力3）",
+    ]
+    assert _lines(events)[0] == "P0 liubei deals 1 damage to P1 simayi with slash (HP 2)"
+
+
+def test_the_lords_role_is_told_once(game: Game) -> None:
+    text = list(render_events(game.events))
+    assert sum(" is the lord" in x for x in text) == 1
+    assert not any("is dealt the role: lord" in x for x in text)
+    assert sum("is dealt the role: " in x for x in text) == 4
+    own = list(render_events(game.events, seat=2))
+    assert sum("is dealt the role: " in x for x in own) == 1
+
+
+def _card(name: str, nth: int = 0) -> int:
+    from sgscore.sanguosha.cards import NAME
+
+    return [i for i, n in enumerate(NAME) if n == name][nth]
