@@ -96,7 +96,7 @@ def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
             else:
                 out.append(parse_value(x, depth + 1, max_depth))
         return tuple(out)
-    raise _Bad(f"a value of type {_kind(v)} (expected nil, boolean, integer, string or array)")
+    raise _Bad(f"a value that is {_kind(v)} (expected nil, boolean, integer, string or array)")
 
 
 def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
@@ -144,10 +144,23 @@ def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
 
 
 def _kind(v: Any) -> str:
+    """The msgpack type of a decoded value, with its article: "an integer", "a map"."""
     if v is None:
-        return "nil"
-    return {bool: "boolean", int: "integer", float: "float", str: "string", bytes: "binary",
-            list: "array", dict: "map"}.get(type(v), "extension")
+        return "a nil"
+    return {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
+            bytes: "a binary", list: "an array", dict: "a map"}.get(type(v), "an extension")
+
+
+def _msgpack_reason(e: Exception) -> str:
+    """msgpack's error in words a reader of a bug report understands."""
+    text = str(e)
+    if isinstance(e, UnicodeDecodeError):
+        return "a string that is not UTF-8"
+    if "exceeds max_ext_len" in text:
+        return "an extension value, which the format never uses"
+    if "exceeds max_" in text:
+        return f"a length over this reader's limits ({text})"
+    return text or type(e).__name__
 
 
 def _model(cls: type[BaseModel], raw: Any, index: int) -> Any:
@@ -319,7 +332,9 @@ class RecordReader:
         except msgpack.StackError:
             raise ReplayError(index, f"values nest deeper than {self.limits.max_stack}") from None
         except (ValueError, TypeError, RecursionError, MemoryError, OverflowError) as e:
-            raise ReplayError(index, f"not valid msgpack at byte {self.offset}: {e}") from None
+            what = "not an sgscore replay (" if index == 0 else "corrupted record ("
+            raise ReplayError(index, f"{what}not valid msgpack at byte {self.offset}: "
+                                     f"{_msgpack_reason(e)})") from None
         self.offset = self._u.tell()
         self.index = index + 1
         if self.index > self.limits.max_records:
@@ -333,7 +348,7 @@ class RecordReader:
                 raise ReplayError(0, "the file is empty")
             raise ReplayError(0, f"the file ends inside the header (byte {self.size})")
         if not isinstance(raw, dict):
-            raise ReplayError(0, f"not an sgscore replay: the first value is a {_kind(raw)}, "
+            raise ReplayError(0, f"not an sgscore replay: the first value is {_kind(raw)}, "
                                  "not a header map")
         fmt = raw.get("format")
         if fmt != FORMAT_NAME:
@@ -380,7 +395,7 @@ class RecordReader:
                 raise _Bad("a checkpoint after the error record")
             return parse_checkpoint(raw)
         if not isinstance(raw, dict):
-            raise _Bad(f"a record must be an array, an integer or a map, not a {_kind(raw)}")
+            raise _Bad(f"a record must be an array, an integer or a map, not {_kind(raw)}")
         t = raw.get("t")
         if t == "ev":
             if not self.header.events:
