@@ -215,9 +215,10 @@ class Game:
         return d if d > 1 else 1
 
     def weapon_of(self, p: Player, against: Player | None = None) -> int:
-        """The weapon card in effect for ``p`` (a borrowed one if chosen), or -1."""
+        """The weapon card in effect for ``p``, or -1: a borrowed weapon when it was chosen, or
+        when the borrower's own weapon is gone meanwhile (借刀杀人, docs/rules.md)."""
         w = p.equip[0]
-        if p.borrowed is not None and p.borrowed[2]:
+        if p.borrowed is not None and (p.borrowed[2] or w < 0):
             w = p.borrowed[0]
         if w >= 0 and against is not None and not self.equipment_works(p, against):
             return NO_CARD

@@ -489,6 +489,9 @@ def equip_card(g: Any, p: Player, card: int) -> Proc:
 
 
 def _unequip_skill(g: Any, p: Player, card: int) -> None:
+    if SUBTYPE[card] == 0 and p.borrowed is not None:
+        set_weapon_skills(g, p)  # a borrowed weapon takes over when the own one is gone
+        return
     sid = NAME[card]
     if sid in SKILLS:
         for i, s in enumerate(p.skills):

@@ -134,3 +134,31 @@ def test_collateral_needs_a_target_with_a_weapon_and_one_borrow_at_a_time() -> N
     assert sorted(c for c in t.choices() if c is not None and c[0] == c1) == [(c1, 1), (c1, 3)]
     t.play(c1, 1)
     assert all(c is None or c[0] != c2 for c in t.choices())
+
+
+def test_a_borrowed_weapon_takes_over_when_the_own_weapon_is_lost() -> None:
+    # docs/rules.md 借刀杀人: the borrower chose his own 雌雄双股剑; killing his loyalist costs the
+    # lord every hand and equipped card (003: "主公误杀了忠臣，需要弃掉所有的手牌和已装备的牌"), and
+    # the borrowed 诸葛连弩, still his until his discard phase, is then the weapon in effect. 刘备's
+    # 激将 keeps his play phase going with no cards, and the 诸葛连弩 lets him ask for more 杀.
+    s = Scenario(
+        players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL],
+        generals=["liubei", None, None, "zhugeliang", None],
+    )
+    s.seat(0).hand("collateral", "slash").equip("double_swords")
+    s.seat(1).hp(1)
+    s.seat(2).equip("crossbow")
+    s.seat(3).hand("jink")  # 诸葛亮, a Shu helper for 激将
+    t = s.start(seat=0, phase="play")
+    swords, crossbow = t.card(0, "double_swords"), t.card(2, "crossbow")
+    t.play(t.card(0, "collateral"), 2)
+    t.answer(0, "choose_weapon", swords)
+    assert t.game.slash_limit(t.p(0)) == 1
+    t.play(t.card(0, "slash"), 1)  # the loyalist has no 闪 and nobody a 桃: he dies
+    assert not t.p(1).alive and t.p(0).equip[0] == -1 and not t.hand(0)
+    t.expect(0, "play")
+    assert t.p(0).borrowed == (crossbow, 2, False)
+    assert t.game.weapon_of(t.p(0)) == crossbow
+    assert t.p(0).has_skill("crossbow") and not t.p(0).has_skill("double_swords")
+    assert ("jijiang", (), (2,)) in t.choices()  # a second 杀, asked of the Shu players
+    assert_conserved(t.game)
