@@ -16,6 +16,7 @@ from .bench_cmd import bench
 from .common import OneLineUsageError
 from .replay_cmd import replay
 from .sim_cmd import sim
+from .step_cmd import step as _step  # noqa: F401 - registers `sgs replay step`
 
 __all__ = ["main"]
 

@@ -33,6 +33,7 @@ from .reader import (
     read_replay,
 )
 from .resim import Resimulator, ValidationResult, resimulate, validate_file
+from .step import Moment, Stepper
 from .writer import RecordResult, ReplayWriter, make_header, record_game
 
 __all__ = [
@@ -44,3 +45,4 @@ __all__ = [
     "schema_text", "write_schemas", "GAMES", "GameSpec", "rules_hash", "source_hash", "full_config",
     "sparse_config",
 ]
+__all__ += ["Stepper", "Moment"]

@@ -1,0 +1,182 @@
+"""``sgs replay step``: moments as text and JSON, the interactive loop, errors and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import msgpack
+import pytest
+from click.testing import CliRunner
+
+import cli.step_cmd as step_cmd
+from cli.main import main
+from sgscore.replay import read_replay, resimulate
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, list(args), prog_name="sgs", input=input)
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        raise r.exception
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("step") / "game.mp"
+    assert run("sim", "--players", "4", "--seed", "3", "-o", str(path))[0] == 0
+    return path
+
+
+def _titles(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines()
+            if line.startswith(("Decision ", "End of the replay"))]
+
+
+def test_one_moment_as_text(game: Path) -> None:
+    rp = read_replay(game)
+    n = len(rp.decisions)
+    code, out, err = run("replay", "step", str(game), "--at", "5")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Decision 5 of {n} (0-{n - 1}): turn ")
+    assert lines[1] in ("  events since decision 4:", "  no events since decision 4")
+    header = next(i for i, line in enumerate(lines) if line.split()[:3] == ["seat", "general",
+                                                                            "role"])
+    rows = lines[header + 1:header + 5]
+    assert [r.split()[0].lstrip(">") for r in rows] == ["P0", "P1", "P2", "P3"]
+    assert sum(r.lstrip().startswith(">") for r in rows) == 1  # the current seat
+    assert "lord" in rows[0]
+    assert lines[header + 5].startswith("  draw pile ")
+    seat, choice = rp.decisions[5]
+    assert lines[-2].startswith(f"  asked: P{seat} ")
+    assert lines[-1].startswith(f"  answer: {json.dumps(choice)} = ")
+
+
+def test_count_shows_the_next_moments_and_the_end(game: Path) -> None:
+    n = len(read_replay(game).decisions)
+    code, out, _ = run("replay", "step", str(game), "--at", "2", "--count", "3")
+    assert code == 0
+    assert [t.split(" of ")[0] for t in _titles(out)] == ["Decision 2", "Decision 3",
+                                                          "Decision 4"]
+    code, out, _ = run("replay", "step", str(game), "--at", str(n - 2), "--count", "10")
+    assert code == 0
+    titles = _titles(out)
+    assert len(titles) == 3 and titles[-1].startswith(f"End of the replay after {n} decisions")
+    summary = resimulate(read_replay(game)).summary()
+    assert "  Result: " in out and f"{summary['turns']} turns" in out
+
+
+def test_json_lines_one_per_moment(game: Path) -> None:
+    code, out, _ = run("replay", "step", str(game), "--at", "4", "--count", "3", "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["decision"] for r in rows] == [4, 5, 6]
+    rp = read_replay(game)
+    for r in rows:
+        assert r["file"] == str(game) and r["seat"] is None and not r["end"]
+        assert r["request"]["seat"] == rp.decisions[r["decision"]][0]
+        assert r["answer"] == json.loads(json.dumps(rp.decisions[r["decision"]][1]))
+        assert all(p["hand"] is not None for p in r["state"]["players"])
+        assert "events" not in r["state"]
+    assert rows[1]["events_from"] == rows[0]["events_from"] + len(rows[0]["events"])
+
+
+def test_as_a_seat_hides_other_hands_and_requests(game: Path) -> None:
+    code, out, _ = run("replay", "step", str(game), "--at", "0", "--count", "12", "--json",
+                       "--as", "2")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    rp = read_replay(game)
+    for r in rows:
+        hands = [p["hand"] for p in r["state"]["players"]]
+        assert [h is not None for h in hands] == [False, False, True, False]
+        if rp.decisions[r["decision"]][0] == 2:
+            assert r["request"]["seat"] == 2 and r["answer_shown"]
+        else:
+            assert r["request"] == {"waiting": True} and r["answer"] is None
+    code, out, _ = run("replay", "step", str(game), "--at", "0", "--as", "2")
+    assert code == 0
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["seat", "general"])
+    rows = lines[header + 1:header + 5]
+    assert [r.split()[4] for r in rows if r.split()[5:6] == ["cards"]] == ["6", "4", "4"]
+    assert "asked: another seat (hidden from this seat)" in out
+
+
+def test_turn_starts_at_its_first_decision(game: Path) -> None:
+    code, out, _ = run("replay", "step", str(game), "--turn", "3", "--json")
+    assert code == 0
+    (row,) = [json.loads(line) for line in out.splitlines()]
+    assert row["turn"] == 3
+    code, out, _ = run("replay", "step", str(game), "--at", str(row["decision"] - 1), "--json")
+    assert json.loads(out)["turn"] < 3
+
+
+def test_zh_names(game: Path) -> None:
+    code, out, _ = run("replay", "step", str(game), "--at", "0", "--lang", "zh")
+    assert code == 0 and "主公" in out and "出牌阶段" in out.splitlines()[0]
+
+
+def test_interactive_loop_reads_commands(game: Path) -> None:
+    code, out, _ = run("replay", "step", str(game), "-i", "--at", "1",
+                       input="\nn\n0\nb\nt\nwhat\n99999\nq\n")
+    assert code == 0
+    starts = [t.split(" of ")[0] for t in _titles(out)]
+    assert starts[:4] == ["Decision 1", "Decision 2", "Decision 3", "Decision 0"]
+    assert "no decision before it" in out
+    assert len(starts) == 5 and "turn 2," in _titles(out)[-1]
+    assert out.count(step_cmd.HELP_LINE) == 2  # at the start, and for "what"
+    assert "the replay has" in out
+
+
+def test_interactive_on_a_terminal_ends_at_eof(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(step_cmd, "_is_terminal", lambda: True)
+    code, out, _ = run("replay", "step", str(game), input="n\n")
+    assert code == 0 and len(_titles(out)) == 2
+    code, out, _ = run("replay", "step", str(game), "--count", "1", input="n\n")
+    assert code == 0 and len(_titles(out)) == 1 and "step>" not in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--at", "100000"], "beyond the last decision: the replay has"),
+    (["--turn", "100000"], "turn 100000 is not in this replay"),
+    (["--at", "1", "--turn", "2"], "mutually exclusive"),
+    (["--as", "7"], "seat 7 is not in this 4-player game"),
+    (["-i", "--json"], "does not go with"),
+    (["--count", "0"], "0 is not in the range"),
+])
+def test_usage_errors_exit_2(game: Path, args: list[str], words: str) -> None:
+    code, out, err = run("replay", "step", str(game), *args)
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("error: sgs replay step: ") and words in line
+    assert line.endswith("(see 'sgs replay step --help')")
+
+
+def test_at_names_how_many_decisions(game: Path) -> None:
+    n = len(read_replay(game).decisions)
+    _, _, err = run("replay", "step", str(game), "--at", str(n))
+    assert f"the replay has {n} decisions (0-{n - 1})" in err
+
+
+def test_invalid_replays_exit_1_with_the_record(game: Path, tmp_path: Path) -> None:
+    recs = list(msgpack.Unpacker(io.BytesIO(game.read_bytes()), raw=False))
+    at = [i for i, r in enumerate(recs) if isinstance(r, list)][4]
+    recs[at] = [recs[at][0], 9999]
+    bad = tmp_path / "bad.mp"
+    bad.write_bytes(b"".join(msgpack.packb(r) for r in recs))
+    code, out, _ = run("replay", "step", str(bad), "--at", "0", "--count", "2")
+    assert code == 0  # the bad decision is not reached
+    code, out, err = run("replay", "step", str(bad), "--at", "0", "--count", "100")
+    assert code == 1 and "Traceback" not in err
+    (line,) = err.splitlines()
+    assert line.startswith(f"error: {bad}: record {at}: decision ") and "illegal" in line
+    junk = tmp_path / "junk.mp"
+    junk.write_bytes(b"\xc1 not a replay")
+    for path in (junk, tmp_path / "missing.mp", tmp_path):
+        code, _, err = run("replay", "step", str(path))
+        assert code == 1
+        (line,) = err.splitlines()
+        assert line.startswith(f"error: {path}: record 0: ")
