@@ -17,6 +17,7 @@ from .common import OneLineUsageError
 from .replay_cmd import replay
 from .sim_cmd import sim
 from .step_cmd import step as _step  # noqa: F401 - registers `sgs replay step`
+from .tools_cmd import diff as _diff  # noqa: F401 - registers `sgs replay diff|resim|export`
 
 __all__ = ["main"]
 

@@ -34,6 +34,7 @@ from .reader import (
 )
 from .resim import Resimulator, ValidationResult, resimulate, validate_file
 from .step import Moment, Stepper
+from .tools import ReplayDiff, ResimResult, diff_replays, export_replay, resim_file
 from .writer import RecordResult, ReplayWriter, make_header, record_game
 
 __all__ = [
@@ -43,6 +44,6 @@ __all__ = [
     "Checkpoint", "Events", "UnknownRecord", "Header", "DecisionsRecord", "CheckpointRecord",
     "EventsRecord", "HashRecord", "ErrorRecord", "End", "Record", "json_schemas",
     "schema_text", "write_schemas", "GAMES", "GameSpec", "rules_hash", "source_hash", "full_config",
-    "sparse_config",
+    "sparse_config", "ReplayDiff", "ResimResult", "diff_replays", "resim_file", "export_replay",
 ]
 __all__ += ["Stepper", "Moment"]

@@ -1,0 +1,212 @@
+"""``sgs replay diff | resim | export``: compare two replays, re-record one with this engine,
+export one as JSON. Thin commands over :mod:`sgscore.replay.tools`, added to the ``replay`` group."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import click
+
+from sgscore.replay import ReplayError, diff_replays, export_replay, resim_file
+from sgscore.replay.render import render_events
+
+from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
+from .replay_cmd import replay
+
+__all__ = ["diff", "resim", "export"]
+
+
+def _j(value: Any) -> str:
+    """A value as JSON text, short: choices and summary entries as a JSON reader would see them."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _event_text(event: Any) -> str:
+    """An event as the account tells it (every hidden part shown), with its raw form."""
+    if not isinstance(event, list) or len(event) != 4:
+        return _j(event)
+    try:
+        lines = [x.strip() for x in render_events([event])]
+    except Exception:  # noqa: BLE001 - the raw form is always there
+        lines = []
+    told = "; ".join(x for x in lines if x)
+    return f"{told} {_j(event)}" if told else _j(event)
+
+
+def _step_text(kind: str, value: Any) -> str:
+    if value is None:
+        return "(nothing: the game is over or the file stops here)" if kind != "event" \
+            else "(no event here: the game asks for a decision)"
+    if kind == "decision":
+        return f"seat {value[0]} chose {_j(value[1])}"
+    if kind == "summary":
+        return _j(value)
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], int):
+        return f"seat {value[0]} decides {_j(value[1])}"  # "length": the next decision
+    return _event_text(value)
+
+
+def _where(d: dict[str, Any]) -> str:
+    kind = d["kind"]
+    if kind == "decision":
+        return f"decision {d['decision']}"
+    if kind == "event":
+        return f"event {d['event']} (after {d['decision']} decisions)"
+    if kind == "summary":
+        return f"the summary ({', '.join(d.get('keys') or [])})"
+    return f"the end of one game (after {d['decision']} decisions)"
+
+
+@replay.command()
+@click.argument("a", type=click.Path())
+@click.argument("b", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: same, header, "
+              "first_difference, decisions, events, notes, errors.")
+def diff(a: str, b: str, as_json: bool) -> None:
+    """Compare two replays: their headers, then their games, step by step in game order.
+
+    Both files are re-simulated with this engine and checked as they go; the first point where
+    the two games part is reported: a decision (its number, the record holding it in each file,
+    both choices), an event (its index, both events), the end of one game while the other goes
+    on, or the summaries. Exit 0 when the two hold the same game (same game, seed, config,
+    decisions, events and summary; engine, rules hash, agents and the events setting are notes),
+    1 when they differ or a file is invalid ("error: FILE: record N: reason").
+
+    \b
+    Examples:
+      sgs replay diff bug.mp fixed.mp
+      sgs replay diff game.mp game-compact.mp --json
+    """
+    result = diff_replays(a, b)
+    for err in result.errors:
+        click.echo(f"error: {err['file']}: record {err['record']}: "
+                   f"{' '.join(str(err['reason']).split())}", err=True)
+    if as_json:
+        echo_json(result.to_json())
+    elif not result.errors:
+        _print_diff(result.to_json())
+    raise SystemExit(EXIT_OK if result.same else EXIT_INVALID)
+
+
+def _print_diff(r: dict[str, Any]) -> None:
+    a, b = r["a"], r["b"]
+    first = r["first_difference"]
+    if r["same"]:
+        click.echo(f"{a} and {b}: the same game ({r['decisions']} decisions, {r['events']} "
+                   "events, the same summary)")
+    elif first is None:
+        click.echo(f"{a} and {b} differ: in the header")
+    else:
+        click.echo(f"{a} and {b} differ: first at {_where(first)}, "
+                   f"record {first['record_a']} of {a}, record {first['record_b']} of {b}")
+        kind = first["kind"]
+        click.echo(f"  {a}: {_step_text(kind, first['a'])}")
+        click.echo(f"  {b}: {_step_text(kind, first['b'])}")
+    for h in r["header"]:
+        why = " (does not change the game)" if h["note"] else ""
+        va, vb = h["a"], h["b"]
+        if isinstance(va, dict) and isinstance(vb, dict):  # the config: only the entries that differ
+            for key in sorted(set(va) | set(vb)):
+                if key not in va or key not in vb or va[key] != vb[key]:
+                    click.echo(f"  header: {h['field']}.{key}: {_j(va.get(key))} vs "
+                               f"{_j(vb.get(key))}{why}")
+            continue
+        click.echo(f"  header: {h['field']}: {_j(va)} vs {_j(vb)}{why}")
+    for note in r["notes"]:
+        click.echo(f"  note: {' '.join(str(note).split())}")
+
+
+def _not_a_folder(path: str) -> None:
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path} is a folder; -o names a file", param_hint="'--output'")
+
+
+@replay.command()
+@click.argument("file", type=click.Path())
+@click.option("-o", "--output", "output", required=True, type=click.Path(),
+              help="The replay to write (FILE itself is fine: it is replaced when whole).")
+@click.option("--events/--no-events", default=None,
+              help="Write events records, or not. Default: as FILE does.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: file, out, bytes, "
+              "decisions, turns, events, error, summary, warnings.")
+def resim(file: str, output: str, events: bool | None, as_json: bool) -> None:
+    """Re-simulate FILE's decisions with this engine and write them as a new replay.
+
+    The new replay has FILE's game, seed, config and agents, this engine's version and rules
+    hash, and events as --events/--no-events say: to add events to a compact replay, drop them,
+    or bring a replay to this engine. An engine error recorded in FILE is reproduced. Every
+    record of FILE is checked on the way: where this engine parts from it (an illegal decision,
+    a checkpoint or event that differs) nothing is written, and the command exits 1 with
+    "error: FILE: record N: reason".
+
+    \b
+    Examples:
+      sgs replay resim game-compact.mp --events -o game.mp
+      sgs replay resim old.mp -o old-now.mp && sgs replay diff old.mp old-now.mp
+    """
+    _not_a_folder(output)
+    try:
+        res = resim_file(file, output, events)
+    except ReplayError as e:
+        fail(f"{file}: {e}")
+    except OSError as e:
+        fail(f"{output}: cannot write ({e.strerror or e})")
+    for w in res.warnings:
+        click.echo(f"warning: {file}: {' '.join(w.split())}", err=True)
+    if as_json:
+        echo_json(res.to_json())
+        return
+    line = (f"{output}: {res.decisions} decisions, {res.turns} turns, "
+            f"{'with' if res.events else 'without'} events, {res.bytes} bytes "
+            f"(re-simulated from {file})")
+    if res.error is not None:
+        line += f"; engine error reproduced: {res.error['kind']}: {res.error['msg']}"
+    click.echo(" ".join(line.split()))
+
+
+@replay.command()
+@click.argument("file", type=click.Path())
+@click.option("--events", is_flag=True,
+              help="Include the events (re-simulated when FILE has none).")
+@click.option("-o", "--output", "output", default=None, type=click.Path(),
+              help="Write the JSON to this file instead of stdout.")
+def export(file: str, events: bool, output: str | None) -> None:
+    """The whole replay as one JSON object, for other tools (docs/replay-format.md,
+    "JSON export"). Choices and events are JSON arrays; the config has its defaults filled in.
+
+    \b
+    Example:
+      sgs replay export game.mp --events -o game.json
+    \b
+    Output (one line; shown here folded):
+      {"header": {"format": "sgscore-replay", "version": 1, "engine": "0.1.0",
+                  "game": "sanguosha/identity", "rules": "ee02...", "rng": "pcg32-xsh-rr/v1",
+                  "seed": 1, "config": {"players": 5, ...}, "agents": "random",
+                  "events": false},
+       "decisions": [[0, null], [1, [33, 2]], [2, [40]], ...],
+       "events": [["setup", [5, ["", "", "", "", ""]], -1, null],
+                  ["draw", [0, 4], 1, [4, 79, 23, 54]], ...],   (null without --events)
+       "summary": {"winner": "lord", "reason": "rebels_and_renegades_dead", "turns": 21,
+                   "decisions": 67, "hash": "2537...", ...},
+       "error": null, "truncated": false, "warnings": []}
+    """
+    if output is not None:
+        _not_a_folder(output)
+    try:
+        data = export_replay(file, events=events)
+    except ReplayError as e:
+        fail(f"{file}: {e}")
+    for w in data["warnings"]:
+        click.echo(f"warning: {file}: {' '.join(str(w).split())}", err=True)
+    if output is None:
+        echo_json(data)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+            f.write("\n")
+    except OSError as e:
+        fail(f"{output}: cannot write ({e.strerror or e})")
