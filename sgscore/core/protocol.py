@@ -12,6 +12,7 @@ meaning when the engine lists options in another order.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
@@ -53,7 +54,7 @@ def normalize_choice(value: Any) -> Choice:
     return value
 
 
-class Request:
+class Request(ABC):
     """A pending decision.
 
     Subclasses define ``_legal`` data once and derive :meth:`choices`, :meth:`count`,
@@ -69,9 +70,9 @@ class Request:
         #: 闪 against a 杀 from seat 3). Frontends use it to phrase the question.
         self.prompt = prompt
 
+    @abstractmethod
     def choices(self) -> Sequence[Choice]:
         """Every legal choice, in a stable order."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def count(self) -> int:
         """How many legal choices there are."""
@@ -81,9 +82,9 @@ class Request:
         """The legal choice at ``index`` of :meth:`choices` (for uniform sampling)."""
         return self.choices()[index]
 
+    @abstractmethod
     def check(self, choice: Choice) -> None:
         """Raise :class:`IllegalChoice` saying why, unless ``choice`` is legal."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def is_legal(self, choice: Choice) -> bool:
         try:
