@@ -135,7 +135,7 @@ class Resimulator:
                 self.decisions += 1
                 return
             except (TypeError, ValueError, KeyError, IndexError, GameFinished):
-                pass
+                pass  # a malformed choice: reported below, with the words
         which = f"decision {g.decisions + 1}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
         if g.over or req is None:
             raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")

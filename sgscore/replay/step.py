@@ -113,7 +113,7 @@ def describe_choice(kind: str, choice: Choice, lang: str = "en") -> str:  # noqa
         if kind == "guanxing" and isinstance(choice, tuple):
             return f"top: {_cards(choice[0], lang)}; bottom: {_cards(choice[1], lang)}"
     except (IndexError, TypeError, ValueError, KeyError):
-        pass
+        pass  # a shape this describer does not know: shown as the raw value below
     return repr(jsonable(choice))
 
 

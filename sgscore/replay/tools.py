@@ -307,7 +307,7 @@ def diff_replays(a: Source, b: Source, *, limits: Limits | None = None) -> Repla
             break
     for i in (0, 1):  # check the rest of each file
         while step(i) is not None:
-            pass
+            pass  # each step checks one more record
     header: list[dict[str, Any]] = []
     ha, hb = sides[0].header, sides[1].header
     if ha is not None and hb is not None:
@@ -389,7 +389,7 @@ def resim_file(src: Source, dst: str | os.PathLike[str], events: bool | None = N
             try:
                 os.unlink(tmp)
             except OSError:
-                pass
+                pass  # already gone: nothing to clean up
 
 
 def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
