@@ -6,18 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from cli.main import main
-
-BEGINNER = ["--players", "4", "--beginner"]
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    r = CliRunner().invoke(main, list(args), prog_name="sgs")
-    if r.exception is not None and not isinstance(r.exception, SystemExit):
-        raise r.exception
-    return r.exit_code, r.stdout, r.stderr
+from sgs_cli import BEGINNER, run
 
 
 @pytest.fixture(scope="module")

@@ -9,22 +9,12 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
-from click.testing import CliRunner
+from sgs_cli import BEGINNER, run
 
 import sgscore.sanguosha.rules as rules
-from cli.main import main
 from sgscore import Config, new_game
 from sgscore.core.protocol import normalize_choice
 from sgscore.replay import read_replay
-
-BEGINNER = ["--players", "4", "--beginner"]
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    r = CliRunner().invoke(main, list(args), prog_name="sgs")
-    if r.exception is not None and not isinstance(r.exception, SystemExit):
-        raise r.exception
-    return r.exit_code, r.stdout, r.stderr
 
 
 @pytest.fixture(scope="module")

@@ -8,18 +8,10 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from click.testing import CliRunner
+from sgs_cli import run
 
 import cli.step_cmd as step_cmd
-from cli.main import main
 from sgscore.replay import read_replay, resimulate
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    r = CliRunner().invoke(main, list(args), prog_name="sgs", input=input)
-    if r.exception is not None and not isinstance(r.exception, SystemExit):
-        raise r.exception
-    return r.exit_code, r.stdout, r.stderr
 
 
 @pytest.fixture(scope="module")
