@@ -14,6 +14,7 @@ from sgscore import __version__
 
 from .bench_cmd import bench
 from .common import OneLineUsageError
+from .games_cmd import games, kinds
 from .replay_cmd import replay
 from .sim_cmd import sim
 from .step_cmd import step as _step  # noqa: F401 - registers `sgs replay step`
@@ -57,6 +58,8 @@ def main() -> None:
 main.add_command(sim)
 main.add_command(replay)
 main.add_command(bench)
+main.add_command(games)
+main.add_command(kinds)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

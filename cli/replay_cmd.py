@@ -8,32 +8,31 @@ from typing import Any
 
 import click
 
+from sgscore.core.spec import GameSpec
 from sgscore.replay import (
-    GAMES,
+    Replay,
     ReplayError,
-    full_config,
+    header_json,
     read_replay,
     resimulate,
+    spec_of,
     validate_file,
     write_schemas,
 )
-from sgscore.replay.golden import check_fixtures, load_manifest
+from sgscore.replay.golden import RebaselineError, check_fixtures, load_manifest
 from sgscore.replay.golden import rebaseline as rebaseline_fixtures
 from sgscore.replay.render import (
     LANGS,
     SECRET_HEADER_KEYS,
     json_events,
-    jsonable,
-    known_roles,
-    redact_summary,
     render_events,
     render_header,
-    render_summary,
 )
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
 
-__all__ = ["replay", "show", "validate", "schema", "rebaseline"]
+__all__ = ["replay", "show", "validate", "schema", "rebaseline", "read_or_fail"]
+
 
 @click.group()
 def replay() -> None:
@@ -46,35 +45,32 @@ def replay() -> None:
     """
 
 
-def _plain(obj: Any) -> Any:
-    """A header or model as plain JSON-ready data."""
-    dump = getattr(obj, "model_dump", None)
-    if callable(dump):
-        return jsonable(dump(mode="json"))
-    return jsonable(obj)
-
-
-def _header_dict(header: Any) -> dict[str, Any]:
-    """The header as plain data, its config with the format's defaults filled in."""
-    data: dict[str, Any] = _plain(header)
-    cfg = data.get("config") or {}
-    if data.get("game") in GAMES:
-        cfg = full_config(str(data["game"]), cfg)
-    return dict(data, config=cfg)
-
-
-def _load(path: str) -> tuple[Any, list[Any], dict[str, Any] | None, int]:
-    """Read a replay and its events (re-simulated when not recorded).
-
-    Returns (replay, events, summary, players); exits with a one-line error on bad input.
-    Re-simulation warnings (another engine version) are printed on one line each.
-    """
+def read_or_fail(path: str) -> Replay:
+    """Read a replay; exit with a one-line error on bad input."""
     try:
-        rp = read_replay(path)
+        return read_replay(path)
     except ReplayError as e:
         fail(f"{path}: {e}")
     except OSError as e:  # the reader turns these into ReplayError; a race can still raise
         fail(f"{path}: record 0: cannot read ({e.strerror or e})")
+
+
+def game_of(path: str, rp: Replay) -> GameSpec:
+    """The installed game of a replay; exit with a one-line error when there is none."""
+    try:
+        return spec_of(rp.header)
+    except ReplayError as e:
+        fail(f"{path}: {e}")
+
+
+def _load(path: str) -> tuple[Replay, GameSpec, list[Any], dict[str, Any] | None, int]:
+    """Read a replay and its events (re-simulated when not recorded).
+
+    Returns (replay, spec, events, summary, players); exits with a one-line error on bad input.
+    Re-simulation warnings (another engine version) are printed on one line each.
+    """
+    rp = read_or_fail(path)
+    spec = game_of(path, rp)
     for message in rp.warnings:
         _warn(path, message)
     summary = rp.summary
@@ -91,8 +87,8 @@ def _load(path: str) -> tuple[Any, list[Any], dict[str, Any] | None, int]:
         events = game.events
     if summary is not None and rp.error is not None:
         summary = dict(summary, error=f"{rp.error.kind}: {rp.error.msg}")
-    players = int((_header_dict(rp.header).get("config") or {}).get("players", 0))
-    return rp, list(events), summary, players
+    players = spec.seats(header_json(rp.header)["config"])
+    return rp, spec, list(events), summary, players
 
 
 def _warn(path: str, message: str) -> None:
@@ -121,13 +117,16 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
       sgs replay show game.mp --as 2 --lang zh
       sgs replay show game.mp --as 0 --json
     """
-    rp, events, summary, players = _load(file)
-    if seat is not None and players and seat >= players:
+    rp, spec, events, summary, players = _load(file)
+    if seat is not None and seat >= players:
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
-    header = _header_dict(rp.header)
-    truncated = bool(getattr(rp, "truncated", False))
+    header = header_json(rp.header)
+    truncated = rp.truncated
+    teller = spec.teller(lang, seat)
     if as_json:
+        for _ in render_events(spec, events, teller=teller):
+            pass  # the teller learns what the viewer saw (roles), for the summary
         echo_json({
             "file": file,
             "seat": seat,
@@ -135,20 +134,17 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
                        if seat is None or k not in SECRET_HEADER_KEYS},
             "truncated": truncated,
             "events": list(json_events(events, seat)),
-            "summary": redact_summary(summary, seat, known_roles(events, seat))
-            if summary else None,
+            "summary": teller.redact_summary(summary) if summary else None,
         })
         return
-    click.echo(f"{os.path.basename(file)}: {render_header(header, seat=seat, lang=lang)}")
+    click.echo(f"{os.path.basename(file)}: {render_header(spec, header, seat=seat, lang=lang)}")
     if truncated:
         where = " ".join(str(rp.truncation or "the end record is missing").split())
         click.echo(f"warning: {file}: truncated: {where}; showing its first "
                    f"{len(rp.decisions)} decisions", err=True)
-    known: dict[int, str] = {}
-    for line in render_events(events, seat=seat, lang=lang, known_roles=known):
+    for line in render_events(spec, events, teller=teller):
         click.echo(line)
-    shown = redact_summary(summary, seat, known) if summary else None
-    for line in render_summary(shown, lang=lang):
+    for line in teller.summary_lines(teller.redact_summary(summary) if summary else None):
         click.echo(line)
 
 
@@ -255,5 +251,9 @@ def rebaseline(folder: str, check: bool) -> None:
         raise SystemExit(EXIT_INVALID if bad else EXIT_OK)
     if not manifest:
         fail(f"{folder}: the manifest lists no games")
-    for path in rebaseline_fixtures(folder):
+    try:
+        written = rebaseline_fixtures(folder)
+    except RebaselineError as e:
+        fail(f"{folder}: {e}")
+    for path in written:
         click.echo(str(path))

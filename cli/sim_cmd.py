@@ -1,4 +1,9 @@
-"""``sgs sim``: simulate seeded games with random agents and write their replays."""
+"""``sgs sim``: simulate seeded games with random agents and write their replays.
+
+The options of the game itself (``--players``, ``--generals``, ...) are the installed games'
+(:attr:`GameSpec.options <sgscore.core.spec.GameSpec.options>`), read when the command runs: a game
+another package installs brings its own options, and this module names no game.
+"""
 
 from __future__ import annotations
 
@@ -6,39 +11,91 @@ import os
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
-from sgscore.replay import record_game
-from sgscore.sanguosha import GENERALS, Config, ConfigError
+from sgscore.core.games import game_ids, get_game
+from sgscore.core.registry import RegistrationError
+from sgscore.core.spec import ConfigError, GameSpec, Option
+from sgscore.replay import RecordResult, record_game
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
 
-__all__ = ["sim", "parse_generals"]
+__all__ = ["sim", "DEFAULT_GAME"]
 
 MAX_SEED = 2**64 - 1
+DEFAULT_GAME = "sanguosha/identity"
 
 
-def parse_generals(value: str, beginner: bool, players: int) -> tuple[str, ...] | str | None:
-    """``--generals``/``--beginner`` as ``Config.generals``; raises click.BadParameter."""
-    if beginner:
-        if value != "random":
-            raise click.BadParameter("--beginner plays without generals; drop --generals",
-                                     param_hint="'--generals'")
-        return None
-    if value == "random":
-        return "random"
-    ids = tuple(x.strip() for x in value.split(","))
-    unknown = [x for x in ids if x not in GENERALS]
-    if unknown:
-        known = ", ".join(sorted(GENERALS)) or "none"
-        raise click.BadParameter(f"unknown general(s) {', '.join(unknown)} (known: {known})",
-                                 param_hint="'--generals'")
-    if len(ids) != players:
-        raise click.BadParameter(f"{len(ids)} general(s) given for {players} seats "
-                                 "(one per seat)", param_hint="'--generals'")
-    return ids
+def _param_name(opt: Option) -> str:
+    return "game_" + opt.flags[0].lstrip("-").replace("-", "_")
 
 
-def _summary_line(name: str, seed: int, result: Any) -> str:
+def _game_params() -> list[click.Option]:
+    """One click option per flag any installed game declares (games sharing a flag share it;
+    an int range is the widest of theirs, and each game checks its own)."""
+    merged: dict[str, tuple[Option, list[str], int | None, int | None]] = {}
+    for gid in game_ids():
+        spec = get_game(gid)
+        assert spec is not None
+        for opt in spec.options:
+            key = opt.flags[0]
+            if key not in merged:
+                merged[key] = (opt, [gid], opt.low, opt.high)
+                continue
+            first, games, low, high = merged[key]
+            if first.kind != opt.kind or first.flags != opt.flags:
+                raise RegistrationError(f"{gid}: option {key} differs from {games[0]}'s")
+            low = None if low is None or opt.low is None else min(low, opt.low)
+            high = None if high is None or opt.high is None else max(high, opt.high)
+            merged[key] = (first, [*games, gid], low, high)
+    out = []
+    for opt, games, low, high in merged.values():
+        help_text = opt.help
+        if opt.kind != "flag" and opt.default is not None:
+            help_text += f"  [default: {opt.default}]"
+        if len(games) < len(game_ids()):
+            help_text += f"  [{', '.join(games)}]"
+        kw: dict[str, Any] = {"help": help_text, "metavar": opt.metavar}
+        if opt.kind == "flag":
+            kw["is_flag"] = True
+        elif opt.kind == "int":
+            kw["type"] = click.IntRange(low, high)
+        else:
+            kw["type"] = str
+        out.append(click.Option([*opt.flags, _param_name(opt)], **kw))
+    return out
+
+
+class _GameCommand(click.Command):
+    """A command whose options include the installed games' own."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        base = [p for p in self.params if not (p.name or "").startswith("game_")]
+        self.params = [*base, *_game_params()]
+        return super().get_params(ctx)
+
+
+def _config(spec: GameSpec, ctx: click.Context, values: dict[str, Any]) -> object:
+    """The game's config from the options given on the command line."""
+    mine = {_param_name(o): o for o in spec.options}
+    given: dict[str, Any] = {}
+    for pname, value in values.items():
+        if not pname.startswith("game_"):
+            continue
+        if ctx.get_parameter_source(pname) in (ParameterSource.DEFAULT, None):
+            continue
+        opt = mine.get(pname)
+        if opt is None:
+            flag = "--" + pname[len("game_"):].replace("_", "-")
+            raise click.UsageError(f"{flag} is not an option of {spec.id}")
+        given[opt.name] = value
+    try:
+        return spec.config_from_options(given)
+    except ConfigError as e:
+        raise click.UsageError(str(e)) from None
+
+
+def _summary_line(name: str, seed: int, result: RecordResult) -> str:
     s = result.summary or {}
     if result.error is not None:
         outcome = f"engine error: {result.error}"
@@ -50,31 +107,40 @@ def _summary_line(name: str, seed: int, result: Any) -> str:
             f"{result.bytes} bytes")
 
 
-@click.command()
-@click.option("--players", "-p", type=click.IntRange(4, 10), default=5, show_default=True,
-              help="Number of seats (4-10).")
+def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]:
+    n = count if count is not None else 1
+    if seed + n - 1 > MAX_SEED:
+        raise click.BadParameter(f"seeds {seed}..{seed + n - 1} pass 2**64-1",
+                                 param_hint="'--seed'")
+    if count is None:
+        if os.path.isdir(output):
+            raise click.BadParameter(f"{output} is a folder; give a file name, or -n COUNT to "
+                                     "fill a folder", param_hint="'--output'")
+        return [(output, seed)]
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise click.BadParameter(f"{output} is a file; with -n COUNT, -o names a folder",
+                                 param_hint="'--output'")
+    try:
+        os.makedirs(output, exist_ok=True)
+    except OSError as e:
+        fail(f"{output}: cannot make the folder ({e.strerror or e})")
+    return [(os.path.join(output, f"game-{s}.mp"), s) for s in range(seed, seed + n)]
+
+
+@click.command(cls=_GameCommand)
+@click.option("--game", "game", default=DEFAULT_GAME, show_default=True, metavar="ID",
+              help="The game to play (sgs games lists them).")
 @click.option("--seed", "-s", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
               help="The game seed (with -n: the first seed).")
-@click.option("--generals", "-g", default="random", show_default=True, metavar="ID,ID,...|random",
-              help="One general id per seat, or 'random' to deal implemented generals.")
-@click.option("--beginner", is_flag=True, help="Beginner mode: no generals, no skills.")
 @click.option("--no-events", is_flag=True, help="Record decisions only (a compact replay).")
 @click.option("--count", "-n", type=click.IntRange(1), default=None,
               help="Simulate COUNT games (seeds S, S+1, ...) into the folder given by -o.")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=True),
               help="The replay file (with -n: the folder).")
-@click.option("--first-game", is_flag=True, help="First-game deck: no J, Q or K.")
-@click.option("--ex", is_flag=True, help="Add the 4 EX cards.")
-@click.option("--no-advanced-weapons", is_flag=True, help="Weapons without their advanced skills.")
-@click.option("--role-variant", is_flag=True, help="6 or 8 players: two renegades.")
-@click.option("--max-rounds", type=click.IntRange(1), default=60, show_default=True,
-              help="Round cap; past it the game is a draw.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
-def sim(
-    players: int, seed: int, generals: str, beginner: bool, no_events: bool, count: int | None,
-    output: str, first_game: bool, ex: bool, no_advanced_weapons: bool, role_variant: bool,
-    max_rounds: int, as_json: bool,
-) -> None:
+@click.pass_context
+def sim(ctx: click.Context, game: str, seed: int, no_events: bool, count: int | None,
+        output: str, as_json: bool, **values: Any) -> None:
     """Simulate games with random agents and write their replays.
 
     Prints one line per game: winner, turns, decisions and bytes written. Exits 1 if the engine
@@ -86,35 +152,14 @@ def sim(
       sgs sim --players 8 --seed 100 -n 50 --no-events -o replays/
       sgs sim --players 4 --generals caocao,liubei,lvbu,daqiao -o four.mp
     """
-    try:
-        config = Config(
-            players=players, generals=parse_generals(generals, beginner, players),
-            first_game=first_game, ex_cards=ex, advanced_weapons=not no_advanced_weapons,
-            role_variant=role_variant, max_rounds=max_rounds,
-        )
-    except ConfigError as e:
-        raise click.UsageError(str(e)) from None
-    n = count if count is not None else 1
-    if seed + n - 1 > MAX_SEED:
-        raise click.BadParameter(f"seeds {seed}..{seed + n - 1} pass 2**64-1",
-                                 param_hint="'--seed'")
-    if count is not None:
-        if os.path.exists(output) and not os.path.isdir(output):
-            raise click.BadParameter(f"{output} is a file; with -n COUNT, -o names a folder",
-                                     param_hint="'--output'")
-        try:
-            os.makedirs(output, exist_ok=True)
-        except OSError as e:
-            fail(f"{output}: cannot make the folder ({e.strerror or e})")
-        targets = [(os.path.join(output, f"game-{s}.mp"), s) for s in range(seed, seed + n)]
-    else:
-        if os.path.isdir(output):
-            raise click.BadParameter(f"{output} is a folder; give a file name, or -n COUNT to "
-                                     "fill a folder", param_hint="'--output'")
-        targets = [(output, seed)]
-
+    spec = get_game(game)
+    if spec is None:
+        raise click.BadParameter(f"unknown game {game!r} (installed: {', '.join(game_ids())})",
+                                 param_hint="'--game'")
+    config = _config(spec, ctx, values)
+    targets = _targets(output, seed, count)
     code = EXIT_OK
-    with progress(n, "simulating", show=not as_json) as bar:
+    with progress(len(targets), "simulating", show=not as_json) as bar:
         for path, s in targets:
             try:
                 result = record_game(config, s, path, events=not no_events)

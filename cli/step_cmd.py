@@ -4,27 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from sgscore.replay import ReplayError, read_replay
-from sgscore.replay.render import (
-    LANGS,
-    general_name,
-    jsonable,
-    phase_name,
-    redact_summary,
-    render_summary,
-    role_name,
-)
-from sgscore.replay.step import Moment, Stepper, describe_choice
-from sgscore.sanguosha.cards import NAME, card_label
+from sgscore.core.spec import Teller
+from sgscore.replay import ReplayError, header_json
+from sgscore.replay.render import LANGS, jsonable
+from sgscore.replay.step import Moment, Stepper
 
 from .common import echo_json, fail
-from .replay_cmd import _header_dict, replay
+from .replay_cmd import game_of, read_or_fail, replay
 
 __all__ = ["step"]
 
@@ -32,92 +23,39 @@ HELP_LINE = ("Enter or n: next decision, t: next turn, b: previous decision, "
              "a number: that decision, q: quit")
 
 
-def _width(text: str) -> int:
-    """Columns on a terminal: Chinese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
-
-
-def _card(c: Any, lang: str) -> str:
-    ok = isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(NAME)
-    return card_label(c, lang) if ok else str(c)
-
-
-def _who(state: dict[str, Any], seat: int, lang: str) -> str:
-    players = state.get("players") or []
-    gid = players[seat]["general"] if 0 <= seat < len(players) else ""
-    return f"P{seat} {general_name(gid, lang)}" if gid else f"P{seat}"
-
-
-def _rows(m: Moment, lang: str) -> list[str]:
-    """The table of the players, as ``m.seat`` sees them."""
-    state = m.state
-    head = ["seat", "general", "role", "HP", "hand", "equipment", "judgement"]
-    rows = [head]
-    for p in state["players"]:
-        seat = p["seat"]
-        mark = ">" if seat == m.current and not m.at_end else " "
-        role = role_name(p["role"], lang) if p["role"] else "?"
-        hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else " dead")
-        if p["hand"] is not None:
-            hand = ", ".join(_card(c, lang) for c in p["hand"]) or "-"
-        else:
-            hand = f"{p['hand_size']} card" + ("" if p["hand_size"] == 1 else "s")
-        equip = [_card(c, lang) for c in p["equip"] if c >= 0]
-        if p.get("borrowed"):
-            equip.append(f"borrowed {_card(p['borrowed'][0], lang)} from P{p['borrowed'][1]}")
-        judge = []
-        for card, as_name in p["judge"]:
-            label = _card(card, lang)
-            if 0 <= card < len(NAME) and NAME[card] != as_name:
-                label += f" as {as_name}"
-            judge.append(label)
-        rows.append([f"{mark}P{seat}", general_name(p["general"], lang) or "-", role, hp, hand,
-                     ", ".join(equip) or "-", ", ".join(judge) or "-"])
-    widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
-    return ["  " + "  ".join(_pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip()
-            for r in rows]
-
-
-def _text(m: Moment, lang: str) -> list[str]:
+def _text(st: Stepper, m: Moment, teller: Teller) -> list[str]:
     s = m.state
     if m.at_end:
         title = f"End of the replay after {m.decisions} decisions: turn {m.turn}, round {m.round}"
     else:
-        phase = phase_name(m.phase, lang) if lang == "zh" else f"{m.phase} phase"
         title = (f"Decision {m.index} of {m.decisions} (0-{m.decisions - 1}): turn {m.turn}, "
-                 f"round {m.round}, {_who(s, m.current, lang)}, {phase}")
+                 f"round {m.round}, {teller.p(m.current)}, {teller.phase(m.phase)}")
     out = [title]
     since = "since the start" if m.index == 0 else f"since decision {m.index - 1}"
     out.append(f"  events {since}:" if m.lines else f"  no events {since}")
     out += ["  " + line for line in m.lines]
-    out += _rows(m, lang)
-    out.append(f"  draw pile {s['draw_pile']}, discard pile {len(s['discard_pile'])}"
-               + (f", being used {len(s['processing'])}" if s["processing"] else ""))
+    out += st.spec.table_lines({**s, "current": m.current}, teller, current=not m.at_end)
     if m.at_end:
         if m.truncated:
             out.append("  the file stops here (truncated)")
         else:
             summary = m.state.get("result")
-            roles = [p["role"] for p in s["players"]]
+            roles = [p.get("role") for p in s.get("players", [])]
             shown: dict[str, Any] = {
                 "winner": summary[0] if summary else None,
                 "reason": summary[1] if summary else ("error" if m.error else ""),
                 "turns": m.turn, "rounds": m.round, "decisions": m.decisions,
-                "roles": roles, "generals": [p["general"] for p in s["players"]],
-                "alive": [p["alive"] for p in s["players"]],
+                "roles": roles, "generals": [p.get("general") for p in s.get("players", [])],
+                "alive": [p.get("alive") for p in s.get("players", [])],
             }
             if m.error:
                 shown["error"] = m.error
-            out.append("  " + render_summary(redact_summary(shown, m.seat), lang=lang)[0])
+            out.append("  " + teller.summary_lines(teller.redact_summary(shown))[0])
     elif m.request is not None and "kind" in m.request:
         r = m.request
-        prompt = ", ".join(repr(x) for x in r["prompt"])
-        out.append(f"  asked: {_who(s, r['seat'], lang)}: {r['kind']} ({prompt})")
-        out.append(f"  answer: {_json(m.answer)} = {describe_choice(r['kind'], m.answer, lang)}")
+        prompt = ", ".join(json.dumps(jsonable(x), ensure_ascii=False) for x in r["prompt"])
+        out.append(f"  asked: {m.question} [{r['kind']}{': ' + prompt if prompt else ''}]")
+        out.append(f"  answer: {_json(m.answer)} = {m.answer_text}")
     else:
         out.append("  asked: another seat (hidden from this seat)")
     return out
@@ -127,11 +65,11 @@ def _json(v: Any) -> str:
     return json.dumps(jsonable(v), ensure_ascii=False)
 
 
-def _show(m: Moment, file: str, lang: str, as_json: bool) -> None:
+def _show(st: Stepper, m: Moment, file: str, as_json: bool) -> None:
     if as_json:
         echo_json({"file": file, **m.to_json()})
     else:
-        for line in _text(m, lang):
+        for line in _text(st, m, st.teller(m.seat, m.lang)):
             click.echo(line)
 
 
@@ -181,7 +119,7 @@ def _interact(st: Stepper, file: str, seat: int | None, lang: str) -> None:
         else:
             click.echo(HELP_LINE)
             continue
-        _show(_guard(file, st.moment, seat, lang), file, lang, False)
+        _show(st, _guard(file, st.moment, seat, lang), file, False)
 
 
 @click.command()
@@ -223,14 +161,10 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
         raise click.UsageError("--at and --turn are mutually exclusive; give one")
     if interactive and (as_json or count is not None):
         raise click.UsageError("--interactive does not go with --json or --count")
-    try:
-        rp = read_replay(file)
-    except ReplayError as e:
-        fail(f"{file}: {e}")
-    except OSError as e:
-        fail(f"{file}: record 0: cannot read ({e.strerror or e})")
-    players = int((_header_dict(rp.header).get("config") or {}).get("players", 0))
-    if seat is not None and players and seat >= players:
+    rp = read_or_fail(file)
+    spec = game_of(file, rp)
+    players = spec.seats(header_json(rp.header)["config"])
+    if seat is not None and seat >= players:
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
     st = Stepper(rp)
@@ -252,7 +186,7 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
         click.echo(f"warning: {file}: truncated: {where}; it holds {st.decisions} decisions",
                    err=True)
     moment = _guard(file, st.moment, seat, lang)
-    _show(moment, file, lang, as_json)
+    _show(st, moment, file, as_json)
     if interactive or (count is None and not as_json and _is_terminal()):
         _interact(st, file, seat, lang)
         return
@@ -260,7 +194,7 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
         if st.at_end:
             break
         _guard(file, st.forward)
-        _show(_guard(file, st.moment, seat, lang), file, lang, as_json)
+        _show(st, _guard(file, st.moment, seat, lang), file, as_json)
 
 
 def _is_terminal() -> bool:

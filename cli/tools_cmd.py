@@ -24,19 +24,19 @@ def _j(value: Any) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _event_text(event: Any) -> str:
+def _event_text(game: str | None, event: Any) -> str:
     """An event as the account tells it (every hidden part shown), with its raw form."""
-    if not isinstance(event, list) or len(event) != 4:
+    if not isinstance(event, list) or len(event) != 4 or game is None:
         return _j(event)
     try:
-        lines = [x.strip() for x in render_events([event])]
+        lines = [x.strip() for x in render_events(game, [event])]
     except Exception:  # noqa: BLE001 - the raw form is always there
         lines = []
     told = "; ".join(x for x in lines if x)
     return f"{told} {_j(event)}" if told else _j(event)
 
 
-def _step_text(kind: str, value: Any) -> str:
+def _step_text(game: str | None, kind: str, value: Any) -> str:
     if value is None:
         return "(nothing: the game is over or the file stops here)" if kind != "event" \
             else "(no event here: the game asks for a decision)"
@@ -46,7 +46,7 @@ def _step_text(kind: str, value: Any) -> str:
         return _j(value)
     if isinstance(value, list) and len(value) == 2 and isinstance(value[0], int):
         return f"seat {value[0]} decides {_j(value[1])}"  # "length": the next decision
-    return _event_text(value)
+    return _event_text(game, value)
 
 
 def _where(d: dict[str, Any]) -> str:
@@ -103,8 +103,8 @@ def _print_diff(r: dict[str, Any]) -> None:
         click.echo(f"{a} and {b} differ: first at {_where(first)}, "
                    f"record {first['record_a']} of {a}, record {first['record_b']} of {b}")
         kind = first["kind"]
-        click.echo(f"  {a}: {_step_text(kind, first['a'])}")
-        click.echo(f"  {b}: {_step_text(kind, first['b'])}")
+        click.echo(f"  {a}: {_step_text(r['game'], kind, first['a'])}")
+        click.echo(f"  {b}: {_step_text(r['game'], kind, first['b'])}")
     for h in r["header"]:
         why = " (does not change the game)" if h["note"] else ""
         va, vb = h["a"], h["b"]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from .core.engine import EngineError
 from .core.protocol import GameFinished, IllegalChoice, Request
-from .sanguosha import Config, EngineError, Game, new_game
+from .core.spec import ConfigError
+from .sanguosha import Config, Game, new_game
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Config", "Game", "new_game", "Request", "IllegalChoice", "GameFinished", "EngineError",
-    "__version__",
+    "Config", "ConfigError", "Game", "new_game", "Request", "IllegalChoice", "GameFinished",
+    "EngineError", "__version__",
 ]

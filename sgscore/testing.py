@@ -26,12 +26,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards_api import find_card
+from .cards_api import card_matches, find_card
 from .core.protocol import Choice, Request
 from .sanguosha import Config
-from .sanguosha.cards import NAME
+from .sanguosha.cards import NAME, SUBTYPE
+from .sanguosha.events import ROLE, ROLE_DEALT
 from .sanguosha.game import Game
-from .sanguosha.model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, SKILLS, Player
+from .sanguosha.model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
+from .sanguosha.skills import SKILLS
+from .sanguosha.zones import equipment_skill, remove_card
 
 __all__ = ["Scenario", "Table", "ScenarioError", "check_conservation"]
 
@@ -151,12 +154,12 @@ class Scenario:
             p.role = role
             p.role_shown = role == LORD
         # The seeded deal's role events no longer hold: log the arranged roles instead.
-        g.events[:] = [e for e in g.events if e[0] not in ("role", "role_dealt")]
+        g.events[:] = [e for e in g.events if e[0] not in (ROLE.name, ROLE_DEALT.name)]
         for p in g.players:
             if p.role == LORD:
-                g.log("role", p.seat, LORD)
+                g.log(ROLE, p.seat, LORD)
         for p in g.players:
-            g.log_private("role_dealt", 1 << p.seat, (p.seat,), (p.role,))
+            g.log_private(ROLE_DEALT, 1 << p.seat, (p.seat,), (p.role,))
         lord_bonus = 1 if g.n >= 5 else 0
         for p in g.players:
             spec = self.seats[p.seat]
@@ -181,11 +184,10 @@ class Scenario:
             g.draw_pile.extend(p.hand)
             p.hand.clear()
         deck = list(g.card_ids)
-        from .sanguosha.rules import _remove  # noqa: PLC0415
 
         def take(spec: Any) -> int:
             c = self._resolve(spec, deck)
-            _remove(g, c)
+            remove_card(g, c)
             return c
 
         for p in g.players:
@@ -197,10 +199,8 @@ class Scenario:
                 placed.append(c)
             for cs in spec.equip_cards:
                 c = take(cs)
-                from .sanguosha.cards import SUBTYPE  # noqa: PLC0415
-
                 p.equip[SUBTYPE[c]] = c
-                s = SKILLS.get(NAME[c])
+                s = equipment_skill(c)
                 if s is not None and (g.config.advanced_weapons or not s.advanced):
                     p.skills.append(s)
                 placed.append(c)
@@ -227,8 +227,6 @@ _BLANK = "__none__"
 def _matches(card: int, spec: Any) -> bool:
     if isinstance(spec, int):
         return card == spec
-    from .cards_api import card_matches  # noqa: PLC0415
-
     return card_matches(card, spec)
 
 

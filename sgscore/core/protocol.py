@@ -18,6 +18,8 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+from .registry import Kind
+
 __all__ = [
     "Choice",
     "IllegalChoice",
@@ -63,9 +65,10 @@ class Request(ABC):
 
     __slots__ = ("seat", "kind", "prompt")
 
-    def __init__(self, seat: int, kind: str, prompt: tuple[Any, ...] = ()) -> None:
+    def __init__(self, seat: int, kind: str | Kind, prompt: tuple[Any, ...] = ()) -> None:
         self.seat = seat
-        self.kind = kind
+        #: What kind of decision (a request kind's name; the game's docs list them).
+        self.kind = kind if isinstance(kind, str) else kind.name
         #: What is being asked, as a tuple of plain values (e.g. ``("jink", "slash", 3)``: play a
         #: 闪 against a 杀 from seat 3). Frontends use it to phrase the question.
         self.prompt = prompt
@@ -109,7 +112,7 @@ class PickRequest(Request):
     __slots__ = ("options", "_index")
 
     def __init__(
-        self, seat: int, kind: str, options: Sequence[Choice], prompt: tuple[Any, ...] = ()
+        self, seat: int, kind: str | Kind, options: Sequence[Choice], prompt: tuple[Any, ...] = ()
     ) -> None:
         super().__init__(seat, kind, prompt)
         self.options = tuple(options)
@@ -172,7 +175,7 @@ class SubsetRequest(Request):
     def __init__(
         self,
         seat: int,
-        kind: str,
+        kind: str | Kind,
         pool: Sequence[int],
         low: int,
         high: int,

@@ -14,9 +14,11 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.protocol import GameFinished, IllegalChoice
+from ..core.engine import EngineError
+from ..core.games import game_ids, get_game
+from ..core.protocol import Choice, GameFinished, IllegalChoice
+from ..core.spec import ConfigError, GameSpec, GameState
 from .errors import ReplayError, ReplayWarning
-from .games import full_config, rules_hash, spec_for
 from .models import CHECKPOINT_MASK, End, ErrorRecord, HashRecord, Header
 from .reader import (
     AnyRecord,
@@ -29,7 +31,9 @@ from .reader import (
     UnknownRecord,
 )
 
-__all__ = ["Resimulator", "resimulate", "validate_file", "ValidationResult"]
+__all__ = [
+    "Resimulator", "resimulate", "validate_file", "ValidationResult", "spec_of", "start_game",
+]
 
 
 def _norm(v: Any) -> Any:
@@ -46,33 +50,57 @@ def _short(v: Any) -> str:
     return s if len(s) <= 80 else s[:77] + "..."
 
 
+def spec_of(header: Header) -> GameSpec:
+    """The installed game a header names; :class:`ReplayError` at record 0 when there is none."""
+    spec = get_game(header.game)
+    if spec is None:
+        raise ReplayError(0, f"unknown game {header.game!r:.60}; this engine plays "
+                             f"{', '.join(repr(g) for g in game_ids())}")
+    return spec
+
+
+def start_game(header: Header) -> GameState:
+    """A new game as a replay's header describes it, before its first decision: submit the
+    replay's decisions to it to reach any moment. Raises :class:`ReplayError` (record 0) for an
+    unknown game or a bad config, and the game's ``EngineError`` if setting up raises."""
+    spec = spec_of(header)
+    try:
+        game, raised = spec.start(spec.full_config(header.config), header.seed)
+    except (ConfigError, ValueError) as e:
+        raise ReplayError(0, f"config: {e}") from None
+    if raised is not None:
+        raise raised
+    return game
+
+
 class Resimulator:
     """Replays records on a fresh game. :meth:`feed` each record after the header in order, then
     :meth:`finish`. ``warnings`` collects what does not make the replay invalid."""
 
     def __init__(self, header: Header) -> None:
-        spec = spec_for(header.game)
-        if spec is None:
-            raise ReplayError(0, f"unknown game {header.game!r:.60}; this engine plays "
-                                 "'sanguosha/identity'")
+        spec = spec_of(header)
         if header.rng != spec.rng:
             raise ReplayError(0, f"PRNG {header.rng!r:.60} is not this engine's ({spec.rng!r})")
         self.warnings: list[str] = []
-        if header.engine != spec.engine_version:
+        #: The recording engine is another version: its final state hash (which covers the engine
+        #: version) cannot be this engine's, so the end record's other entries are compared.
+        self.other_engine = header.engine != spec.engine_version
+        if self.other_engine:
             self.warnings.append(
                 f"recorded by engine {header.engine!r:.60}, re-simulated by {spec.engine_version!r}"
                 "; a difference shows at the record where the two engines part")
-        elif header.rules != rules_hash(header.game):
+        if header.rules != spec.rules:
             self.warnings.append(
-                "the rules sources differ from the recording engine's (rules hash "
-                f"{header.rules[:12]}... vs {rules_hash(header.game)[:12]}...)")
+                f"recorded under other rules (rules id {header.rules[:12]}..., this engine's "
+                f"{spec.rules[:12]}...); a difference shows at the record where the two part")
         self.header = header
-        self._engine_error = spec.engine_error
+        self.spec = spec
         try:
-            self.game, raised = spec.start(full_config(header.game, header.config), header.seed)
-        except ValueError as e:  # ConfigError and seed errors
+            self.game: GameState
+            self.game, raised = spec.start(spec.full_config(header.config), header.seed)
+        except (ConfigError, ValueError) as e:  # a bad config, or a seed out of range
             raise ReplayError(0, f"config: {e}") from None
-        self._raised: Any = raised  # an EngineError not yet matched by an error record
+        self._raised: EngineError | None = raised  # not yet matched by an error record
         self._raised_at = 0  # the record that made the engine raise
         self.error_seen = False
         self.end_seen = False
@@ -82,34 +110,33 @@ class Resimulator:
     # ------------------------------------------------------------ records
     def feed(self, index: int, rec: AnyRecord) -> None:
         """Check one record (``index`` as in the file) against the re-simulated game."""
-        t = type(rec)
-        if t is Decisions:
-            for k, choice in enumerate(rec.choices):  # type: ignore[union-attr]
-                self._decision(index, rec.seat, choice, k, len(rec.choices))  # type: ignore[union-attr]
-        elif t is Checkpoint:
+        if isinstance(rec, Decisions):
+            for k, choice in enumerate(rec.choices):
+                self.decide(index, rec.seat, choice, k, len(rec.choices))
+        elif isinstance(rec, Checkpoint):
             self._unmatched()
             want = self.game.quick_hash() & CHECKPOINT_MASK
-            if rec.quick != want:  # type: ignore[union-attr]
+            if rec.quick != want:
                 raise ReplayError(index, (
-                    f"checkpoint differs: the replay has {rec.quick:02x}, "  # type: ignore[union-attr]
+                    f"checkpoint differs: the replay has {rec.quick:02x}, "
                     f"re-simulation gives {want:02x} (turn {self.game.turn_no}, "
                     f"after {self.game.decisions} decisions)"))
-        elif t is Events:
-            self._events(index, rec)  # type: ignore[arg-type]
-        elif t is HashRecord:
+        elif isinstance(rec, Events):
+            self._events(index, rec)
+        elif isinstance(rec, HashRecord):
             self._unmatched()
             want_h = self.game.state_hash()
-            if rec.hash != want_h:  # type: ignore[union-attr]
+            if rec.hash != want_h:
                 raise ReplayError(index, f"state hash differs: the replay has "
-                                         f"{rec.hash[:16]}..., re-simulation gives {want_h[:16]}...")  # type: ignore[union-attr]
-        elif t is ErrorRecord:
-            self._error(index, rec)  # type: ignore[arg-type]
-        elif t is End:
-            self._end(index, rec)  # type: ignore[arg-type]
-        elif t is UnknownRecord:
+                                         f"{rec.hash[:16]}..., re-simulation gives {want_h[:16]}...")
+        elif isinstance(rec, ErrorRecord):
+            self._error(index, rec)
+        elif isinstance(rec, End):
+            self._end(index, rec)
+        elif isinstance(rec, UnknownRecord):
             return
         else:  # pragma: no cover - the reader makes only the types above
-            raise ReplayError(index, f"unexpected record {t.__name__}")
+            raise ReplayError(index, f"unexpected record {type(rec).__name__}")
 
     def _unmatched(self) -> None:
         if self._raised is not None:
@@ -119,7 +146,9 @@ class Resimulator:
                 f"re-simulation raised {e.kind}: {e.message} {where}, but the replay has no "
                 "error record for it"))
 
-    def _decision(self, index: int, seat: int, choice: Any, k: int, n: int) -> None:
+    def decide(self, index: int, seat: int, choice: Choice, k: int = 0, n: int = 1) -> None:
+        """Replay one decision of the record at ``index`` (the ``k``-th of its ``n``), checking
+        that the game asks ``seat`` and that ``choice`` is legal."""
         self._unmatched()
         g = self.game
         req = g.pending
@@ -130,7 +159,7 @@ class Resimulator:
                 return
             except IllegalChoice:
                 pass  # reported below, with the words
-            except self._engine_error as e:
+            except EngineError as e:
                 self._raised, self._raised_at = e, index
                 self.decisions += 1
                 return
@@ -139,6 +168,7 @@ class Resimulator:
         which = f"decision {g.decisions + 1}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
         if g.over or req is None:
             raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")
+        assert req is not None
         if seat != req.seat:
             raise ReplayError(index, (
                 f"{which}: seat {seat} decides, but the game asks seat {req.seat} ({req.kind})"))
@@ -147,7 +177,7 @@ class Resimulator:
         except IllegalChoice as e:
             raise ReplayError(index, f"{which}: illegal for seat {seat} ({req.kind}): {e}") \
                 from None
-        except self._engine_error as e:
+        except EngineError as e:
             self._raised, self._raised_at = e, index
         except GameFinished as e:  # pragma: no cover - excluded by the checks above
             raise ReplayError(index, str(e)) from None
@@ -189,8 +219,8 @@ class Resimulator:
     def _end(self, index: int, rec: End) -> None:
         self._unmatched()
         g = self.game
-        if not g.over:
-            req = g.pending
+        req = g.pending
+        if not g.over and req is not None:
             raise ReplayError(index, (
                 f"the end record comes while the game goes on (seat {req.seat} to decide "
                 f"{req.kind}, after {g.decisions} decisions)"))
@@ -200,6 +230,8 @@ class Resimulator:
                 f"{self.events_seen} of the game's {len(g.events)} events"))
         ours = _norm(g.summary())
         theirs = _norm(rec.summary())
+        if self.other_engine:
+            theirs["hash"] = ours.get("hash")  # it covers the engine version: see other_engine
         for key in ours:
             if theirs.get(key, None) != ours[key] or key not in theirs:
                 raise ReplayError(index, (
@@ -214,7 +246,7 @@ class Resimulator:
             raise ReplayError(next_index, f"truncated: {truncation or 'no end record'}")
 
 
-def resimulate(replay: Replay, *, allow_truncated: bool = False) -> Any:
+def resimulate(replay: Replay, *, allow_truncated: bool = False) -> GameState:
     """Replay every decision of ``replay`` on a fresh game, checking every record; return the game.
 
     Raises :class:`ReplayError` at the first record that does not hold. A truncated replay raises

@@ -20,101 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.protocol import Choice
-from ..sanguosha.cards import NAME, card_label
+from ..core.spec import LANGS, GameSpec, GameState, Teller
 from .errors import ReplayError
 from .reader import Decisions, Replay
-from .render import LANGS, _Account, json_events, jsonable, skill_name, visible_events
-from .resim import Resimulator
+from .render import feed, json_events, jsonable, visible_events
+from .resim import Resimulator, spec_of
 
-__all__ = ["Stepper", "Moment", "full_view", "describe_choice"]
-
-
-def full_view(game: Any) -> dict[str, Any]:
-    """The whole table, for "everyone": ``game.view(None)`` with every hand and role filled in
-    and the pending request's choices. The order of the draw pile and the RNG state stay out, as
-    in every view; the events are left out (a moment carries its own)."""
-    view: dict[str, Any] = game.view(None)
-    view.pop("events", None)
-    for shown, p in zip(view["players"], game.players, strict=True):
-        shown["hand"] = list(p.hand)
-        shown["role"] = p.role or None
-    req = game.pending
-    if req is not None:
-        view["pending"] = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
-                           "choices": list(req.choices()) if req.count() <= 4096 else None}
-    return view
-
-
-def _seat_state(game: Any, seat: int | None) -> dict[str, Any]:
-    if seat is None:
-        return full_view(game)
-    view: dict[str, Any] = game.view(seat)
-    view.pop("events", None)
-    return view
-
-
-def _is_card(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(NAME)
-
-
-def _card(x: Any, lang: str) -> str:
-    return card_label(x, lang) if _is_card(x) else str(x)
-
-
-def _cards(xs: Any, lang: str) -> str:
-    if not isinstance(xs, list | tuple) or not xs:
-        return "-"
-    return ", ".join(_card(c, lang) for c in xs)
-
-
-def _seats(xs: Any) -> str:
-    return ", ".join(f"P{s}" for s in xs) if isinstance(xs, list | tuple) and xs else "-"
-
-
-def describe_choice(kind: str, choice: Choice, lang: str = "en") -> str:  # noqa: C901 - a table
-    """A recorded choice in words, by request kind (``docs/api.md``, "Choices are values"):
-    ``(16, 1)`` for ``play`` is ``"slash ♠7 on P1"``. A choice of a shape the kind does not
-    have is shown as its value."""
-    try:
-        if kind in ("play", "respond") and choice is None:
-            return "end the play phase" if kind == "play" else "decline"
-        if choice is None:
-            return "none"
-        if kind == "play" and isinstance(choice, tuple) and choice:
-            if isinstance(choice[0], str):
-                skill, cards, targets = choice[0], choice[1], choice[2]
-                line = skill_name(skill, lang)
-                if cards:
-                    line += f" with {_cards(cards, lang)}"
-                if targets:
-                    line += f" on {_seats(targets)}"
-                return line
-            line = _card(choice[0], lang)
-            return line + (f" on {_seats(choice[1:])}" if len(choice) > 1 else "")
-        if kind == "respond":
-            if isinstance(choice, tuple):
-                skill = skill_name(str(choice[0]), lang)
-                return skill + (f" with {_card(choice[1], lang)}" if len(choice) > 1 else "")
-            return _card(choice, lang)
-        if kind == "invoke" and isinstance(choice, bool):
-            return "yes" if choice else "no"
-        if kind == "order_skills":
-            return skill_name(str(choice), lang)
-        if kind in ("discard_phase", "axe_discard", "double_swords_discard"):
-            return _cards(choice, lang)
-        if kind in ("dismantle", "snatch", "ice_sword"):
-            return "a hand card at random" if choice == "hand" else _card(choice, lang)
-        if kind in ("amazing_grace", "choose_weapon", "kylin_bow", "guicai", "wushuang_discard"):
-            return _card(choice, lang)
-        if kind == "double_swords":
-            return str(choice)
-        if kind == "liuli" and isinstance(choice, tuple):
-            return f"{_card(choice[0], lang)}, the slash moves to P{choice[1]}"
-        if kind == "guanxing" and isinstance(choice, tuple):
-            return f"top: {_cards(choice[0], lang)}; bottom: {_cards(choice[1], lang)}"
-    except (IndexError, TypeError, ValueError, KeyError):
-        pass  # a shape this describer does not know: shown as the raw value below
-    return repr(jsonable(choice))
+__all__ = ["Stepper", "Moment"]
 
 
 @dataclass(frozen=True)
@@ -124,11 +36,12 @@ class Moment:
     ``index`` is the decision about to be taken (``decisions`` at the end). ``request`` is
     ``{"seat", "kind", "prompt"}`` of the pending request, ``{"waiting": True}`` when the viewer
     is a seat other than the one asked (as ``Game.view`` shows it), None at the end; ``answer``
-    is the recorded choice (None when hidden, see ``answer_shown``, or at the end). ``state`` is
-    ``Game.view(seat)`` (or :func:`full_view` for ``seat=None``) without its events. ``events``
-    are the events since the previous decision (since the start for decision 0), each
-    ``[kind, *args]`` plus its hidden part when the viewer may see it, from event number
-    ``events_from``; ``lines`` are the same events told by :mod:`sgscore.replay.render`.
+    is the recorded choice (None when hidden, see ``answer_shown``, or at the end); ``question``
+    and ``answer_text`` say both in words (None when hidden). ``state`` is ``view(seat)`` (or the
+    game's full view, every hand shown, for ``seat=None``) without its events. ``events`` are the
+    events since the previous decision (since the start for decision 0), each ``[kind, *args]``
+    plus its hidden part when the viewer may see it, from event number ``events_from``; ``lines``
+    are the same events told in words.
     """
 
     index: int
@@ -149,6 +62,9 @@ class Moment:
     error: str | None = None
     truncated: bool = False
     warnings: list[str] = field(default_factory=list)
+    question: str | None = None
+    answer_text: str | None = None
+    lang: str = "en"
 
     @property
     def at_end(self) -> bool:
@@ -164,26 +80,28 @@ class Moment:
             "state": jsonable(self.state), "events_from": self.events_from,
             "events": self.events, "lines": list(self.lines),
             "result": jsonable(self.result), "error": self.error, "truncated": self.truncated,
+            "question": self.question, "answer_text": self.answer_text,
         }
 
 
-class _Teller:
+class _Telling:
     """An incremental account of the events for one viewer and language, so that telling the
     events of each moment in turn costs what telling the whole game once does."""
 
-    def __init__(self, seat: int | None, lang: str) -> None:
+    def __init__(self, spec: GameSpec, seat: int | None, lang: str) -> None:
+        self.spec = spec
         self.seat = seat
-        self.account = _Account(lang)
+        self.lang = lang
+        self.teller = spec.teller(lang, seat)
         self.told = 0  # events fed so far
 
     def lines(self, events: list[Any], start: int, stop: int) -> list[str]:
         if start < self.told:
-            self.account = _Account(self.account.lang)
+            self.teller = self.spec.teller(self.lang, self.seat)
             self.told = 0
         for kind, args, hidden in visible_events(events[self.told:start], self.seat):
-            self.account.lines(str(kind), args, hidden)
-        out = [line for kind, args, hidden in visible_events(events[start:stop], self.seat)
-               for line in self.account.lines(str(kind), args, hidden) if line.strip()]
+            self.teller.lines(str(kind), args, hidden)
+        out = list(feed(self.teller, events[start:stop]))
         self.told = stop
         return out
 
@@ -205,14 +123,15 @@ class Stepper:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
+        self.spec = spec_of(replay.header)
         self.decisions = len(replay.decisions)
         self.warnings: list[str] = list(replay.warnings)
         self._sim: Resimulator | None = None
-        self._tellers: dict[tuple[int | None, str], _Teller] = {}
+        self._tellings: dict[tuple[int | None, str], _Telling] = {}
 
     # ------------------------------------------------------------ where we are
     @property
-    def game(self) -> Any:
+    def game(self) -> GameState:
         """The re-simulated game at the current position."""
         return self._start().game
 
@@ -276,33 +195,53 @@ class Stepper:
             raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
         sim = self._start()
         g = sim.game
-        if seat is not None and not 0 <= seat < g.n:
-            raise ValueError(f"seat {seat} is not in this {g.n}-player game")
+        if seat is not None and not 0 <= seat < g.seats:
+            raise ValueError(f"seat {seat} is not in this {g.seats}-player game")
+        events = g.events
+        telling = self._tellings.get((seat, lang))
+        if telling is None:
+            telling = self._tellings[(seat, lang)] = _Telling(self.spec, seat, lang)
+        lines = telling.lines(events, self._from, len(events))
+        teller = telling.teller
         req = g.pending
         request: dict[str, Any] | None = None
         answer: Choice = None
         shown = False
+        question = answer_text = None
         if req is not None and self._pos < self.decisions:
             if seat is None or seat == req.seat:
                 request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
                 answer, shown = self.replay.decisions[self._pos][1], True
+                question = teller.ask(req.kind, req.seat, req.prompt)
+                answer_text = teller.describe(req.kind, answer)
             else:
                 request = {"waiting": True}
-        events = g.events
-        teller = self._tellers.get((seat, lang))
-        if teller is None:
-            teller = self._tellers[(seat, lang)] = _Teller(seat, lang)
         error = None if g.error is None else f"{g.error.kind}: {g.error.message}"
         return Moment(
             index=self._pos, decisions=self.decisions, turn=g.turn_no, round=g.round,
             phase=g.phase, current=g.current, seat=seat, request=request, answer=answer,
-            answer_shown=shown, state=_seat_state(g, seat), events_from=self._from,
-            events=list(json_events(events[self._from:], seat)),
-            lines=teller.lines(events, self._from, len(events)),
+            answer_shown=shown, state=self.state(seat), events_from=self._from,
+            events=list(json_events(events[self._from:], seat)), lines=lines,
             result=g.result, error=error,
             truncated=self._pos >= self.decisions and self.replay.truncated,
-            warnings=list(self.warnings),
+            warnings=list(self.warnings), question=question, answer_text=answer_text,
+            lang=lang,
         )
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The table now as ``seat`` sees it (None: everything), without the events."""
+        g = self._start().game
+        view = self.spec.full_view(g) if seat is None else g.view(seat)
+        view.pop("events", None)
+        return view
+
+    def teller(self, seat: int | None = None, lang: str = "en") -> Teller:
+        """The teller of this moment's viewer: it has seen the events so far (names, roles)."""
+        telling = self._tellings.get((seat, lang))
+        if telling is None:
+            self.moment(seat, lang)
+            telling = self._tellings[(seat, lang)]
+        return telling.teller
 
     # ------------------------------------------------------------ the re-simulation
     def _start(self) -> Resimulator:
@@ -350,7 +289,7 @@ class Stepper:
         assert type(rec) is Decisions
         try:
             self._from = len(sim.game.events)
-            sim._decision(self._rec, rec.seat, rec.choices[self._k], self._k, len(rec.choices))
+            sim.decide(self._rec, rec.seat, rec.choices[self._k], self._k, len(rec.choices))
             self._pos += 1
             self._k += 1
             self._settle()

@@ -25,11 +25,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
+from ..core.games import get_game
 from .errors import ReplayError
-from .games import GAMES, full_config, rules_hash, spec_for
 from .models import End, ErrorRecord, HashRecord, Header
 from .reader import Decisions, Events, Limits, RecordReader
-from .resim import Resimulator
+from .resim import Resimulator, spec_of
 from .writer import ReplayWriter
 
 __all__ = [
@@ -61,8 +61,9 @@ def header_json(header: Header) -> dict[str, Any]:
     (``format``, ``version``, ``engine``, ``game``, ``rules``, ``rng``, ``seed``, ``config``,
     ``agents``, ``events``)."""
     data: dict[str, Any] = _plain(header.model_dump(mode="json"))
-    if header.game in GAMES:
-        data["config"] = full_config(header.game, data["config"])
+    spec = get_game(header.game)
+    if spec is not None:
+        data["config"] = spec.full_config(data["config"])
     return data
 
 
@@ -70,19 +71,9 @@ def _agents(header: Header) -> list[str]:
     """The agents, one per seat (a single description stands for every seat)."""
     if isinstance(header.agents, list):
         return list(header.agents)
-    players = header_json(header)["config"].get("players")
-    n = players if isinstance(players, int) and not isinstance(players, bool) else 1
+    spec = get_game(header.game)
+    n = spec.seats(header_json(header)["config"]) if spec is not None else 1
     return [header.agents] * max(1, min(n, 256))
-
-
-def _end_for_this_engine(rec: End, header: Header, game: Any) -> End:
-    """``rec`` as this engine can check it: the final hash includes the engine version, so for a
-    file of another engine version the recorded hash is replaced by the re-simulation's (every
-    other summary entry is still compared)."""
-    spec = spec_for(header.game)
-    if spec is None or header.engine == spec.engine_version or not game.over:
-        return rec
-    return rec.model_copy(update={"hash": game.summary()["hash"]})
 
 
 def _unexpected(index: int, e: Exception) -> ReplayError:
@@ -157,7 +148,7 @@ class _Side:
                         sim.feed(self.index, rec)
                         ev_records.append((rec.at, self.index))  # type: ignore[union-attr]
                     elif t is End:
-                        sim.feed(self.index, _end_for_this_engine(rec, rd.header, game))  # type: ignore[arg-type]
+                        sim.feed(self.index, rec)
                         yield from events_so_far()
                         summary = rec.summary()  # type: ignore[union-attr]
                         if error is not None:
@@ -187,7 +178,7 @@ class ReplayDiff:
     field (``note`` is true for a field that does not make the game). ``first_difference``:
     ``{"kind", "decision", "event", "record_a", "record_b", "a", "b"}`` or None. ``errors``:
     ``{"file", "record", "reason"}`` per file that does not re-simulate (then ``same`` is
-    false)."""
+    false). ``game``: the game id of the first file (of the second when the first has none)."""
 
     a: str
     b: str
@@ -198,10 +189,12 @@ class ReplayDiff:
     events: int = 0
     notes: list[str] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    game: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "a": self.a, "b": self.b, "same": self.same, "header": _plain(self.header),
+            "a": self.a, "b": self.b, "game": self.game, "same": self.same,
+            "header": _plain(self.header),
             "first_difference": _plain(self.first_difference), "decisions": self.decisions,
             "events": self.events, "notes": list(self.notes), "errors": list(self.errors),
         }
@@ -321,9 +314,10 @@ def diff_replays(a: Source, b: Source, *, limits: Limits | None = None) -> Repla
     if errs:
         first = None
     same = not errs and first is None and not any(not h["note"] for h in header)
+    game = ha.game if ha is not None else (hb.game if hb is not None else None)
     return ReplayDiff(a=sides[0].name, b=sides[1].name, same=same, header=header,
                       first_difference=first, decisions=counts[0], events=counts[1],
-                      notes=notes, errors=errs)
+                      notes=notes, errors=errs, game=game)
 
 
 # ---------------------------------------------------------------------------- resim
@@ -396,11 +390,10 @@ def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
            f: IO[bytes], where: list[int]) -> ResimResult:
     with RecordReader(src, limits) as rd:
         sim = Resimulator(rd.header)
-        spec = spec_for(rd.header.game)
-        assert spec is not None  # the Resimulator refuses an unknown game
+        spec = spec_of(rd.header)
         on = rd.header.events if events is None else events
         header = rd.header.model_copy(update={
-            "engine": spec.engine_version, "rules": rules_hash(rd.header.game), "events": on})
+            "engine": spec.engine_version, "rules": spec.rules, "events": on})
         game = sim.game
         error: dict[str, Any] | None = None
         w = ReplayWriter(f, header, on)
@@ -424,7 +417,7 @@ def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
                 sim.feed(index, rec)
                 w.checkpoint(game, full=True)
             elif t is End:
-                sim.feed(index, _end_for_this_engine(rec, rd.header, game))  # type: ignore[arg-type]
+                sim.feed(index, rec)
                 w.end(game)
             else:  # checkpoints and events are checked, then written afresh; unknown: dropped
                 sim.feed(index, rec)

@@ -17,36 +17,38 @@ from typing import IO, Any
 import msgpack  # type: ignore[import-untyped]
 
 from ..agents import Agent, RandomAgent
+from ..core.engine import EngineError
+from ..core.games import spec_for_config
 from ..core.protocol import Choice
-from ..core.rng import ALGORITHM
-from ..sanguosha.config import Config
-from ..sanguosha.game import ENGINE_VERSION, RULESET, EngineError
-from .games import GAMES, rules_hash, sparse_config
+from ..core.spec import GameState
 from .models import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
 
 __all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
 
 
 def make_header(
-    config: Config, seed: int, agents_desc: list[str] | None = None, *, events: bool = True
+    config: object, seed: int, agents: str | Sequence[str] | None = None, *, events: bool = True
 ) -> Header:
-    """The header of a replay of an identity-mode game with ``config`` and ``seed``.
+    """The header of a replay of the game whose config is ``config`` (any installed game's), with
+    ``seed``.
 
-    ``agents_desc``: one description per seat; when they are all the same, one string is stored.
+    ``agents``: who decides, one description per seat, or one string for every seat; when the
+    descriptions are all the same, one string is stored.
     """
-    agents: str | list[str] = list(agents_desc) if agents_desc is not None else []
-    if agents and all(a == agents[0] for a in agents):
-        agents = agents[0]
+    spec = spec_for_config(config)
+    desc: str | list[str] = agents if isinstance(agents, str) else list(agents or [])
+    if isinstance(desc, list) and desc and all(a == desc[0] for a in desc):
+        desc = desc[0]
     return Header(
         format=FORMAT_NAME,
         version=FORMAT_VERSION,
-        engine=ENGINE_VERSION,
-        game=RULESET,
-        rules=rules_hash(RULESET),
-        rng=ALGORITHM,
+        engine=spec.engine_version,
+        game=spec.id,
+        rules=spec.rules,
+        rng=spec.rng,
         seed=seed,
-        config=sparse_config(RULESET, config.to_dict()),
-        agents=agents,
+        config=_plain(spec.header_config(config)),
+        agents=desc,
         events=events,
     )
 
@@ -116,7 +118,7 @@ class ReplayWriter:
             run, self._run = self._run, None
             self._write(run)
 
-    def checkpoint(self, game: Any, *, full: bool = False) -> None:
+    def checkpoint(self, game: GameState, *, full: bool = False) -> None:
         """The state after the decisions so far: the low 7 bits of ``quick_hash()`` (a bare
         integer), or with ``full`` a ``{"t": "cp", "hash": state_hash()}`` record."""
         if full:
@@ -124,7 +126,7 @@ class ReplayWriter:
         else:
             self._write(game.quick_hash() & CHECKPOINT_MASK)
 
-    def events(self, game: Any) -> None:
+    def events(self, game: GameState) -> None:
         """The events appended since the previous call (nothing when events are off or none)."""
         if not self._events_on:
             return
@@ -134,14 +136,14 @@ class ReplayWriter:
             self._write({"t": "ev", "at": start, "ev": evs[start:]})
             self._events_written = len(evs)
 
-    def error(self, err: EngineError | Exception, game: Any) -> None:
+    def error(self, err: EngineError | Exception, game: GameState) -> None:
         """The engine raised ``err`` after ``game.decisions`` decisions (write it right after the
         decision that raised, before any events)."""
         kind = getattr(err, "kind", type(err).__name__)
         msg = getattr(err, "message", str(err))
         self._write({"t": "err", "kind": kind, "msg": msg, "at": game.decisions})
 
-    def end(self, game: Any) -> None:
+    def end(self, game: GameState) -> None:
         """The end record with ``game.summary()`` (after any events not yet written)."""
         self.events(game)
         self._write(_plain(End.from_summary(game.summary())))
@@ -177,25 +179,26 @@ def _agent_name(agent: Any) -> str:
 
 
 def record_game(
-    config: Config,
+    config: object,
     seed: int,
     path: str | os.PathLike[str] | IO[bytes],
     *,
     events: bool = True,
     agents: Sequence[Agent] | None = None,
 ) -> RecordResult:
-    """Play a game (``RandomAgent(seed, seat)`` per seat unless ``agents``) and write its replay.
+    """Play a game of any installed game (the one ``config`` belongs to), with
+    ``RandomAgent(seed, seat)`` per seat unless ``agents``, and write its replay.
 
     Writes the header, then per decision: new events, a checkpoint before the first decision of
     each turn, the decision; then an error record if the engine raised, and the end record. An
     :class:`EngineError` does not propagate: it is recorded and returned in the result.
     """
+    spec = spec_for_config(config)
+    game, err = spec.start_config(config, seed)
     if agents is None:
-        agents = [RandomAgent(seed, s) for s in range(config.players)]
+        agents = [RandomAgent(seed, s) for s in range(game.seats)]
     header = make_header(config, seed, [_agent_name(a) for a in agents], events=events)
     with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events) as w:
-        game, error = GAMES[RULESET].start(config.to_dict(), seed)
-        err: EngineError | None = error if isinstance(error, EngineError) else None
         if err is not None:
             w.error(err, game)
         else:
@@ -206,6 +209,7 @@ def record_game(
                     w.checkpoint(game)
                     last_turn = game.turn_no
                 req = game.pending
+                assert req is not None
                 choice = agents[req.seat].choose(req)
                 w.decision(req.seat, choice)
                 try:

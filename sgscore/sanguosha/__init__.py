@@ -1,15 +1,23 @@
-"""Sanguosha (三国杀) identity mode: ``new_game(Config(...), seed)``."""
+"""Sanguosha (三国杀) identity mode: ``new_game(Config(...), seed)``.
+
+Importing the package registers every card, pack, general and skill it holds (``content/`` and
+``generals/`` are discovered, never listed by hand).
+"""
 
 from __future__ import annotations
 
+from ..core.engine import EngineError
 from . import content, generals  # noqa: F401 - registers the cards and generals
+from .cards import CARD_TYPES, PACKS
 from .config import Config, ConfigError
-from .game import ENGINE_VERSION, RULESET, EngineError, Game
-from .model import CARD_DEFS, GENERALS, SKILLS
+from .game import ENGINE_VERSION, RULESET, Game
+from .model import GENERALS
+from .skills import SKILLS, TIMINGS
+from .spec import RULES_VERSION, SPEC
 
 __all__ = [
     "Config", "ConfigError", "Game", "EngineError", "new_game", "ENGINE_VERSION", "RULESET",
-    "GENERALS", "SKILLS", "CARD_DEFS",
+    "RULES_VERSION", "GENERALS", "SKILLS", "CARD_TYPES", "PACKS", "TIMINGS", "SPEC",
 ]
 
 

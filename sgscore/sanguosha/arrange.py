@@ -13,6 +13,7 @@ from math import factorial
 from typing import Any
 
 from ..core.protocol import Choice, IllegalChoice, Request
+from ..core.registry import Kind
 
 __all__ = ["ArrangeRequest", "place_arranged"]
 
@@ -29,7 +30,7 @@ class ArrangeRequest(Request):
     __slots__ = ("cards",)
 
     def __init__(
-        self, seat: int, kind: str, cards: Sequence[int], prompt: tuple[Any, ...] = ()
+        self, seat: int, kind: str | Kind, cards: Sequence[int], prompt: tuple[Any, ...] = ()
     ) -> None:
         super().__init__(seat, kind, prompt)
         self.cards = tuple(cards)

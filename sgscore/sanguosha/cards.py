@@ -1,138 +1,232 @@
-"""The card data: the 104-card standard deck and the 4 EX cards (RULINGS §4.1).
+"""Cards: what a card name is and does (:class:`CardType`), and the physical cards (:class:`Pack`).
 
-A card is an id (0-107, stable forever: replays name cards by id), a name, a suit and a rank. The
-table below is data only; what a card does lives in ``content/``.
+A card type (杀, 闪, 诸葛连弩, ...) is one :func:`register_card` from the content module that gives
+its rules. A pack is one :func:`register_pack` listing its physical cards, each a name with a suit
+and a rank; the standard 104 and the 4 EX cards are the two packs of RULINGS §4.1
+(``content/pack_standard.py``, ``content/pack_ex.py``). Which packs a game uses is its config
+(``Config.packs``), recorded in every replay header.
+
+A physical card is an id, stable forever (replays name cards by id): a pack declares the first id
+of its cards, and the ids follow its list. The tables :data:`NAME`, :data:`SUIT`, :data:`RANK`,
+:data:`KIND` and :data:`SUBTYPE` are indexed by id, for the rules' hot paths.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core.engine import Proc
+from ..core.registry import RegistrationError, Registry, caller_module
+from .skills import Skill, register_skill
+
+if TYPE_CHECKING:
+    from .contexts import CardUse
+    from .game import Game
+    from .model import Player, VCard
 
 __all__ = [
-    "Card", "CARDS", "NAME", "SUIT", "RANK", "KIND", "SUBTYPE", "RANGE",
-    "SPADE", "HEART", "CLUB", "DIAMOND", "SUIT_SYMBOL", "ZH", "STANDARD_IDS", "EX_IDS",
-    "is_red", "is_black", "card_label", "deck_ids",
-    "WEAPON", "ARMOR", "DEFENSE_HORSE", "OFFENSE_HORSE",
+    "Card", "CardType", "Pack", "CARD_TYPES", "PACKS", "CARDS", "NAME", "SUIT", "RANK", "KIND",
+    "SUBTYPE", "register_card", "register_pack", "check_cards", "deck_ids", "card_label",
+    "card_name", "is_red", "is_black", "weapon_range",
+    "SPADE", "HEART", "CLUB", "DIAMOND", "SUIT_SYMBOL", "BASIC", "TRICK", "DELAYED", "EQUIP",
+    "WEAPON", "ARMOR", "DEFENSE_HORSE", "OFFENSE_HORSE", "SLOTS",
 ]
 
 SPADE, HEART, CLUB, DIAMOND = 0, 1, 2, 3
 SUIT_SYMBOL = ("♠", "♥", "♣", "♦")
 _SUIT_OF = {"S": SPADE, "H": HEART, "C": CLUB, "D": DIAMOND}
+_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+_RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+BASIC, TRICK, DELAYED, EQUIP = "basic", "trick", "delayed", "equip"
+_KINDS = (BASIC, TRICK, DELAYED, EQUIP)
 
 # Equipment slots, in the order of a player's ``equip`` list.
 WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE = 0, 1, 2, 3
+SLOTS = (WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE)
+
+Targets = Callable[["Game", "Player", "VCard"], list[tuple[int, ...]]]
+Effect = Callable[["Game", "CardUse"], Proc]
+Judged = Callable[["Game", "Player", int, bool], Proc]
 
 
 class Card(NamedTuple):
+    """One physical card."""
+
     id: int
     name: str
     suit: int
     rank: int
     kind: str  # basic | trick | delayed | equip
     subtype: int  # equipment slot for equipment, -1 otherwise
+    pack: str
 
 
-ZH = {
-    "slash": "杀", "jink": "闪", "peach": "桃",
-    "duel": "决斗", "dismantlement": "过河拆桥", "snatch": "顺手牵羊", "ex_nihilo": "无中生有",
-    "collateral": "借刀杀人", "nullification": "无懈可击", "savage_assault": "南蛮入侵",
-    "archery_attack": "万箭齐发", "god_salvation": "桃园结义", "amazing_grace": "五谷丰登",
-    "indulgence": "乐不思蜀", "lightning": "闪电",
-    "crossbow": "诸葛连弩", "double_swords": "雌雄双股剑", "qinggang_sword": "青釭剑",
-    "blade": "青龙偃月刀", "spear": "丈八蛇矛", "axe": "贯石斧", "halberd": "方天画戟",
-    "kylin_bow": "麒麟弓", "eight_diagram": "八卦阵",
-    "jueying": "绝影", "dilu": "的卢", "zhuahuangfeidian": "爪黄飞电",
-    "chitu": "赤兔", "dayuan": "大宛", "zixing": "紫骍",
-    "ice_sword": "寒冰剑", "renwang_shield": "仁王盾",
-}
+class CardType:
+    """A card name and what it does when used.
 
-# Weapon attack ranges (RULINGS §4.1).
-RANGE = {
-    "crossbow": 1, "double_swords": 2, "qinggang_sword": 2, "ice_sword": 2, "blade": 3,
-    "spear": 3, "axe": 3, "halberd": 4, "kylin_bow": 5,
-}
+    ``targets(g, user, vcard)`` lists the legal target tuples (``[()]`` for a card that needs no
+    target, ``[]`` when it cannot be used now); ``effect(g, use)`` resolves it (a
+    :class:`~sgscore.sanguosha.contexts.CardUse`: user, card, targets). A delayed trick has
+    ``judged(g, holder, card, nullified)`` too: its judgement in the holder's judge phase.
+    Equipment (``kind=EQUIP``) has a ``slot``, weapons a ``range``, and a piece with a skill names
+    its :class:`~sgscore.sanguosha.skills.Skill` class (registered with it);
+    ``content/equipment.py``'s ``equipment()`` makes one, used by putting it in its slot.
+    """
 
-_KINDS = {
-    "slash": ("basic", -1), "jink": ("basic", -1), "peach": ("basic", -1),
-    "duel": ("trick", -1), "dismantlement": ("trick", -1), "snatch": ("trick", -1),
-    "ex_nihilo": ("trick", -1), "collateral": ("trick", -1), "nullification": ("trick", -1),
-    "savage_assault": ("trick", -1), "archery_attack": ("trick", -1),
-    "god_salvation": ("trick", -1), "amazing_grace": ("trick", -1),
-    "indulgence": ("delayed", -1), "lightning": ("delayed", -1),
-    "eight_diagram": ("equip", ARMOR), "renwang_shield": ("equip", ARMOR),
-    "jueying": ("equip", DEFENSE_HORSE), "dilu": ("equip", DEFENSE_HORSE),
-    "zhuahuangfeidian": ("equip", DEFENSE_HORSE),
-    "chitu": ("equip", OFFENSE_HORSE), "dayuan": ("equip", OFFENSE_HORSE),
-    "zixing": ("equip", OFFENSE_HORSE),
-}
-for _w in RANGE:
-    _KINDS[_w] = ("equip", WEAPON)
+    __slots__ = ("name", "zh", "kind", "slot", "range", "skill", "targets", "effect", "judged",
+                 "module")
 
-_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    def __init__(
+        self, name: str, zh: str, kind: str, *, targets: Targets, effect: Effect,
+        judged: Judged | None = None, slot: int = -1,
+        range: int = 0, skill: type[Skill] | None = None,
+    ) -> None:
+        where = caller_module()
+        if kind not in _KINDS:
+            raise RegistrationError(f"{where}: card {name!r}: kind must be one of {_KINDS}")
+        if kind == EQUIP:
+            if slot not in SLOTS:
+                raise RegistrationError(f"{where}: equipment {name!r} needs a slot {SLOTS}")
+            if (range > 0) != (slot == WEAPON):
+                raise RegistrationError(f"{where}: {name!r}: weapons (and only they) have a range")
+        if not callable(targets) or not callable(effect):
+            raise RegistrationError(f"{where}: card {name!r} needs targets() and effect()")
+        if (kind == DELAYED) != (judged is not None):
+            raise RegistrationError(f"{where}: {name!r}: delayed tricks (and only they) have "
+                                    "judged()")
+        if not zh:
+            raise RegistrationError(f"{where}: card {name!r} needs its Chinese name")
+        self.name = name
+        self.zh = zh
+        self.kind = kind
+        self.slot = slot
+        self.range = range
+        self.skill = skill
+        self.targets = targets
+        self.effect = effect
+        self.judged = judged
+        self.module = where
 
-# The deck in RULINGS §4.1 order; ids are assigned in this order and never change.
-_DECK = """
-slash S7 S8 S8 S9 S9 S10 S10 C2 C3 C4 C5 C6 C7 C8 C8 C9 C9 C10 C10 CJ CJ H10 H10 HJ D6 D7 D8 D9 D10 DK
-jink H2 H2 HK D2 D2 D3 D4 D5 D6 D7 D8 D9 D10 DJ DJ
-peach H3 H4 H6 H7 H8 H9 HQ DQ
-duel SA CA DA
-dismantlement S3 S4 SQ C3 C4 HQ
-snatch S3 S4 SJ D3 D4
-ex_nihilo H7 H8 H9 HJ
-collateral CQ CK
-nullification SJ CQ CK
-savage_assault S7 SK C7
-archery_attack HA
-god_salvation HA
-amazing_grace H3 H4
-indulgence S6 C6 H6
-lightning SA
-crossbow CA DA
-double_swords S2
-qinggang_sword S6
-blade S5
-spear SQ
-axe D5
-halberd DQ
-kylin_bow H5
-eight_diagram S2 C2
-jueying S5
-dilu C5
-zhuahuangfeidian HK
-chitu H5
-dayuan SK
-zixing DK
-ice_sword S2
-renwang_shield C2
-lightning HQ
-nullification DQ
-"""
+    @property
+    def is_trick(self) -> bool:
+        return self.kind == TRICK or self.kind == DELAYED
+
+    def __repr__(self) -> str:
+        return f"<card type {self.name}>"
 
 
-def _build() -> tuple[Card, ...]:
-    cards: list[Card] = []
-    for line in _DECK.strip().splitlines():
-        name, *specs = line.split()
-        kind, sub = _KINDS[name]
-        for spec in specs:
-            r = spec[1:]
-            rank = _RANKS.get(r) or int(r)
-            cards.append(Card(len(cards), name, _SUIT_OF[spec[0]], rank, kind, sub))
-    return tuple(cards)
+class Pack:
+    """A set of physical cards: ``faces`` holds one line per card name, ``name S7 S8 HQ ...``
+    (suit S H C D, rank A 2-10 J Q K); ids are ``first_id`` onwards in that order."""
+
+    __slots__ = ("name", "zh", "first_id", "cards", "module")
+
+    def __init__(self, name: str, zh: str, first_id: int, faces: str) -> None:
+        self.name = name
+        self.zh = zh
+        self.first_id = first_id
+        self.module = caller_module()
+        cards: list[Card] = []
+        for line in faces.strip().splitlines():
+            card_name, *specs = line.split()
+            for spec in specs:
+                suit = _SUIT_OF.get(spec[:1])
+                r = spec[1:]
+                rank = _RANKS.get(r) or (int(r) if r.isdigit() else 0)
+                if suit is None or not 1 <= rank <= 13:
+                    raise RegistrationError(f"{self.module}: pack {name!r}: bad face {spec!r} "
+                                            f"of {card_name!r} (e.g. S7, HQ, DA)")
+                cards.append(Card(first_id + len(cards), card_name, suit, rank, "", -1, name))
+        self.cards = tuple(cards)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(c.id for c in self.cards)
+
+    def __repr__(self) -> str:
+        return f"<pack {self.name}: {len(self.cards)} cards from id {self.first_id}>"
 
 
-CARDS: tuple[Card, ...] = _build()
-STANDARD_IDS = tuple(range(104))
-EX_IDS = tuple(range(104, 108))
-assert len(CARDS) == 108
+CARD_TYPES: Registry[CardType] = Registry("card type")
+PACKS: Registry[Pack] = Registry("card pack")
 
-NAME: tuple[str, ...] = tuple(c.name for c in CARDS)
-SUIT: tuple[int, ...] = tuple(c.suit for c in CARDS)
-RANK: tuple[int, ...] = tuple(c.rank for c in CARDS)
-KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
-SUBTYPE: tuple[int, ...] = tuple(c.subtype for c in CARDS)
+_NONE = Card(-1, "", -1, 0, "", -1, "")
+CARDS: list[Card] = []
+"""Every registered physical card by id (an id no pack uses holds an empty entry)."""
+NAME: list[str] = []
+SUIT: list[int] = []
+RANK: list[int] = []
+KIND: list[str] = []
+SUBTYPE: list[int] = []
 
-_RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+def _set(card: Card) -> None:
+    i = card.id
+    missing = i + 1 - len(CARDS)
+    if missing > 0:
+        CARDS.extend([_NONE] * missing)
+        NAME.extend([""] * missing)
+        SUIT.extend([-1] * missing)
+        RANK.extend([0] * missing)
+        KIND.extend([""] * missing)
+        SUBTYPE.extend([-1] * missing)
+    CARDS[i], NAME[i], SUIT[i], RANK[i] = card, card.name, card.suit, card.rank
+    KIND[i], SUBTYPE[i] = card.kind, card.subtype
+
+
+def _typed(card: Card) -> Card:
+    t = CARD_TYPES.get(card.name)
+    if t is None:
+        return card
+    return card._replace(kind=t.kind, subtype=t.slot if t.kind == EQUIP else -1)
+
+
+def register_pack(pack: Pack) -> Pack:
+    """Register a pack; its ids must not overlap another pack's (checked, naming both)."""
+    for other in PACKS.values():
+        lo, hi = pack.first_id, pack.first_id + len(pack.cards)
+        if other.cards and lo < other.first_id + len(other.cards) and other.first_id < hi:
+            raise RegistrationError(
+                f"{pack.module}: pack {pack.name!r} (ids {lo}-{hi - 1}) overlaps pack "
+                f"{other.name!r} of {other.module}")
+    PACKS.add(pack)
+    for card in pack.cards:
+        _set(_typed(card))
+    return pack
+
+
+def register_card(card_type: CardType) -> CardType:
+    """Register a card type (once per name; checked)."""
+    CARD_TYPES.add(card_type)
+    if card_type.skill is not None:
+        register_skill(card_type.skill)
+    for card in CARDS:
+        if card.name == card_type.name:
+            _set(_typed(card))
+    return card_type
+
+
+def check_cards() -> None:
+    """Every physical card names a registered card type (raises naming the pack's module)."""
+    for pack in PACKS.values():
+        for card in pack.cards:
+            if card.name not in CARD_TYPES:
+                raise RegistrationError(f"{pack.module}: pack {pack.name!r} has {card.name!r} "
+                                        "cards, but no card type of that name is registered")
+
+
+def deck_ids(packs: tuple[str, ...] = ("standard",), first_game: bool = False) -> list[int]:
+    """The card ids in play: the cards of ``packs`` in id order, without J/Q/K for a first game
+    (003 "第一次游戏")."""
+    ids: list[int] = []
+    for name in packs:
+        ids.extend(PACKS[name].ids)
+    ids.sort()
+    if first_game:
+        ids = [i for i in ids if RANK[i] < 11]
+    return ids
 
 
 def is_red(suit: int) -> bool:
@@ -143,18 +237,24 @@ def is_black(suit: int) -> bool:
     return suit == SPADE or suit == CLUB
 
 
+def weapon_range(card: int) -> int:
+    """A weapon's attack range."""
+    return CARD_TYPES[NAME[card]].range
+
+
+def card_name(name: str, lang: str) -> str:
+    """A card name (``"slash"``) as shown: ``杀`` in Chinese."""
+    if lang == "zh":
+        t = CARD_TYPES.get(name)
+        if t is not None:
+            return t.zh
+    return name
+
+
 def card_label(card: int, lang: str = "en") -> str:
     """``"slash ♠7"`` or ``"杀♠7"``."""
     c = CARDS[card]
     face = SUIT_SYMBOL[c.suit] + _RANK_LABEL.get(c.rank, str(c.rank))
     if lang == "zh":
-        return ZH[c.name] + face
+        return card_name(c.name, "zh") + face
     return f"{c.name} {face}"
-
-
-def deck_ids(ex: bool = False, first_game: bool = False) -> list[int]:
-    """The card ids in play: the standard 104 (+4 EX), without J/Q/K for a first game (003)."""
-    ids = list(STANDARD_IDS) + (list(EX_IDS) if ex else [])
-    if first_game:
-        ids = [i for i in ids if RANK[i] < 11]
-    return ids

@@ -1,12 +1,18 @@
 """Game configuration: everything besides the seed and the decisions that shapes a game.
 
-The config is recorded in every replay header, so a replay re-simulates under the same options.
+The config is recorded in every replay header (``spec.py`` says how), so a replay re-simulates
+under the same options, whatever content is added to the engine later.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
+
+from ..core.spec import ConfigError
+from .cards import PACKS
+from .model import GENERALS
 
 __all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError"]
 
@@ -18,28 +24,41 @@ ROLE_TABLE = {
 # The 6- and 8-player variants with two renegades.
 ROLE_TABLE_VARIANT = {6: (1, 1, 2, 2), 8: (1, 2, 3, 2)}
 
+Generals = tuple[str, ...] | str | None
 
-class ConfigError(ValueError):
-    """A config that cannot make a game (says which field and why)."""
+
+def _ids(value: Any, what: str) -> tuple[str, ...]:
+    if isinstance(value, list | tuple) and all(isinstance(x, str) for x in value):
+        return tuple(value)
+    raise ConfigError(f"{what}: expected a list of ids (strings), got {value!r:.60}")
 
 
 @dataclass(frozen=True)
 class Config:
     """Options of an identity-mode game.
 
-    ``generals``: ``None`` for beginner mode (no generals, no skills), ``"random"`` to deal each seat
-    one of the implemented generals at random, or a tuple with one general id per seat.
+    - ``generals``: ``None`` for beginner mode (no generals, no skills), ``"random"`` to deal each
+      seat a general from ``pool`` at random, or a tuple with one general id per seat.
+    - ``pool``: the general ids ``"random"`` deals from; ``None``: every registered general. A
+      replay header records the pool, so adding a general never changes a recorded game.
+    - ``packs``: the card packs in the deck: ``("standard",)`` (104 cards), ``("standard", "ex")``
+      with the 4 EX cards (RULINGS §4.1).
+    - ``first_game``: 003 "第一次游戏": no J/Q/K in the deck.
+    - ``advanced_weapons``: the weapons' advanced skills (RULINGS §7).
+    - ``role_variant``: 6 or 8 players with two renegades.
+    - ``lord_seat_zero``: the lord sits at seat 0 (RULINGS §2; else roles are dealt at random).
+    - ``max_rounds``: the round cap; past it the game is a draw (RULINGS §3).
     """
 
     players: int = 5
-    generals: tuple[str, ...] | str | None = "random"
-    first_game: bool = False  # 003 "第一次游戏": no J/Q/K in the deck
-    ex_cards: bool = False  # RULINGS §4.1: the 4 EX cards
-    advanced_weapons: bool = True  # RULINGS §7
-    role_variant: bool = False  # 6/8 players: two renegades
-    lord_seat_zero: bool = True  # RULINGS §2: the lord sits at seat 0 (else roles are dealt)
-    max_rounds: int = 60  # RULINGS §3: round cap, then a draw
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    generals: Generals = "random"
+    first_game: bool = False
+    packs: tuple[str, ...] = ("standard",)
+    advanced_weapons: bool = True
+    role_variant: bool = False
+    lord_seat_zero: bool = True
+    max_rounds: int = 60
+    pool: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 4 <= self.players <= 10:
@@ -53,16 +72,44 @@ class Config:
             object.__setattr__(self, "generals", tuple(g))
             g = self.generals
         if isinstance(g, tuple):
+            self._known(g, "generals")
             if len(g) != self.players:
                 raise ConfigError(
-                    f"generals: {len(g)} given for {self.players} seats (one per seat is needed)"
-                )
+                    f"generals: {len(g)} given for {self.players} seats (one per seat is needed)")
         elif g is not None and g != "random":
             raise ConfigError(f"generals: expected None, 'random' or one id per seat, got {g!r}")
+        packs = _ids(self.packs, "packs")
+        object.__setattr__(self, "packs", packs)
+        unknown = [p for p in packs if p not in PACKS]
+        if not packs or unknown or len(set(packs)) != len(packs):
+            raise ConfigError(f"packs: expected distinct card packs out of "
+                              f"{', '.join(PACKS.names())}, got {', '.join(packs) or 'none'}")
+        if self.pool is not None:
+            pool = _ids(self.pool, "pool")
+            object.__setattr__(self, "pool", pool)
+            self._known(pool, "pool")
+            if not any(GENERALS[x].can_be_lord for x in pool):
+                raise ConfigError("pool: no general in it can be the lord")
+
+    @staticmethod
+    def _known(ids: tuple[str, ...], what: str) -> None:
+        unknown = sorted({x for x in ids if x not in GENERALS})
+        if unknown:
+            raise ConfigError(f"{what}: unknown general(s) {', '.join(unknown)} "
+                              f"(known: {', '.join(GENERALS.names()) or 'none'})")
 
     @property
     def beginner(self) -> bool:
         return self.generals is None
+
+    @property
+    def ex_cards(self) -> bool:
+        """Whether the 4 EX cards are in the deck."""
+        return "ex" in self.packs
+
+    def general_pool(self) -> tuple[str, ...]:
+        """The generals ``"random"`` deals from, sorted: ``pool``, or every registered general."""
+        return tuple(sorted(self.pool)) if self.pool is not None else tuple(GENERALS.names())
 
     def roles(self) -> tuple[int, int, int, int]:
         if self.role_variant:
@@ -70,18 +117,37 @@ class Config:
         return ROLE_TABLE[self.players]
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d.pop("extra")
-        g = d["generals"]
-        d["generals"] = list(g) if isinstance(g, tuple) else g
-        return d
+        """Every field as plain data (tuples as lists)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Config:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__ and k != "extra"}
+    def from_dict(cls, data: Mapping[str, Any]) -> Config:
+        """A config from plain data, strict about types (a header's config, say). Unknown keys are
+        ignored; ``ex_cards: true`` (headers written before packs were recorded) adds ``"ex"``."""
+        known: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            v, default = data[f.name], f.default
+            if isinstance(default, bool) and not isinstance(v, bool):
+                raise ConfigError(f"{f.name}: expected a boolean, got {v!r:.60}")
+            if type(default) is int and (not isinstance(v, int) or isinstance(v, bool)):
+                raise ConfigError(f"{f.name}: expected an integer, got {v!r:.60}")
+            known[f.name] = v
         g = known.get("generals")
         if isinstance(g, list):
-            known["generals"] = tuple(g)
+            known["generals"] = _ids(g, "generals")
+        legacy_ex = data.get("ex_cards")
+        if legacy_ex is not None:
+            if not isinstance(legacy_ex, bool):
+                raise ConfigError(f"ex_cards: expected a boolean, got {legacy_ex!r:.60}")
+            packs = _ids(known.get("packs", ("standard",)), "packs")
+            if legacy_ex and "ex" not in packs:
+                known["packs"] = (*packs, "ex")
         try:
             return cls(**known)
         except TypeError as e:

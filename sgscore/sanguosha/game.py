@@ -1,9 +1,9 @@
-"""The identity-mode game: state, the decision driver, triggers, distance, views and the state hash.
+"""The identity-mode game: state, the skill indexes, distance, views and the state hash.
 
 ``Game(config, seed)`` runs the rules (generator procedures in ``rules.py``) until they need a
-decision, which it exposes as :attr:`Game.pending`. :meth:`Game.submit` checks a choice with the
-request itself and resumes. Requests with exactly one legal choice are answered by the engine and
-are not recorded (``docs/api.md``).
+decision, which it exposes as :attr:`Game.pending` (the driver is :class:`sgscore.core.engine.Engine`).
+:meth:`Game.submit` checks a choice with the request itself and resumes. Requests with exactly one
+legal choice are answered by the engine and are not recorded (``docs/api.md``).
 """
 
 from __future__ import annotations
@@ -14,40 +14,30 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.canon import state_hash
-from ..core.protocol import Choice, GameFinished, Request
+from ..core.engine import Engine, EngineError, Event, GameOver, Proc
 from ..core.rng import Pcg32
-from .cards import KIND, NAME, RANGE, deck_ids
+from .cards import NAME, deck_ids, weapon_range
 from .config import Config
-from .model import LORD, NO_CARD, SKILLS, GameOver, Player, Proc, Skill
+from .model import LORD, NO_CARD, Player, Turn
+from .skills import SKILLS, Skill, Timing
 
-__all__ = ["Game", "EngineError", "Event", "ALL", "ENGINE_VERSION", "RULESET"]
+__all__ = ["Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario"]
 
 ENGINE_VERSION = "0.1.0"
 RULESET = "sanguosha/identity"
 
-ALL = -1  # event mask: everyone sees everything
-
-Event = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
-"""``(kind, public_args, mask, hidden)``: seats in the bitmask ``mask`` (or everyone when ``mask``
-is ``ALL``) also see ``hidden``; a hidden part of None means there is nothing hidden."""
+Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
+Mods = dict[str, list[tuple[int, Skill]]]
+Scenario = tuple[Any, ...]
 
 
-class EngineError(RuntimeError):
-    """The rules raised. The game is stopped; ``kind`` and ``message`` go to the replay's error
-    record, so that re-simulating the decisions reproduces the same error."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(f"{kind}: {message}")
-        self.kind = kind
-        self.message = message
-
-
-class Game:
+class Game(Engine):
     """One game of identity mode, driven decision by decision."""
 
-    def __init__(self, config: Config, seed: int, *, _scenario: tuple[Any, ...] | None = None) -> None:
+    def __init__(self, config: Config, seed: int, *, _scenario: Scenario | None = None) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
+        super().__init__()
         self.config = config
         self.seed = seed
         self.rng = Pcg32(seed, 0)
@@ -57,71 +47,28 @@ class Game:
         self.draw_pile: list[int] = []  # the top is the END of the list
         self.discard_pile: list[int] = []
         self.processing: list[int] = []  # cards being used, played or judged
-        self.events: list[Event] = []
-        self.hooks: dict[str, list[tuple[int, Skill]]] = {}
-        self.mods: dict[str, list[tuple[int, Skill]]] = {}
+        self.hooks: Hooks = {}
+        self.mods: Mods = {}
         self.current = 0
         self.phase = "setup"
         self.round = 0
         self.turn_no = 0
         self.slashes_used = 0
-        self.turn_flags: dict[str, int] = {}
-        self.decisions = 0
-        self.pending: Request | None = None
-        self.result: tuple[str | None, str] | None = None  # (winner, reason)
-        self.error: EngineError | None = None
-        self.card_ids = deck_ids(ex=config.ex_cards, first_game=config.first_game)
-        from .rules import game_procedure  # noqa: PLC0415 - rules import this module
+        self.turn = Turn()
+        self.card_ids = deck_ids(config.packs, first_game=config.first_game)
+        from .rules import game_procedure  # noqa: PLC0415 - the rules import this module
 
-        self._proc: Proc = game_procedure(self, *(_scenario or ()))
-        self._run(None)
+        proc: Proc = game_procedure(self, *(_scenario or ()))
+        self.start(proc)
 
-    # ------------------------------------------------------------------ protocol
     @property
-    def over(self) -> bool:
-        return self.result is not None or self.error is not None
+    def seats(self) -> int:
+        return self.n
 
-    def submit(self, choice: Choice) -> None:
-        """Check ``choice`` against the pending request and resume the rules.
+    def game_over(self, over: GameOver) -> None:
+        from .events import GAME_OVER  # noqa: PLC0415 - the events module imports this one
 
-        Raises :class:`~sgscore.core.protocol.IllegalChoice` (game unchanged) for an illegal
-        choice, :class:`~sgscore.core.protocol.GameFinished` when the game is over, and
-        :class:`EngineError` if the rules raise.
-        """
-        if self.error is not None:
-            raise GameFinished(f"the game stopped with an engine error: {self.error}")
-        if self.result is not None or self.pending is None:
-            raise GameFinished("the game is over")
-        self.pending.check(choice)
-        self.decisions += 1
-        self._run(choice)
-
-    def _run(self, value: Choice) -> None:
-        gen = self._proc
-        self.pending = None
-        try:
-            req = gen.send(value)
-            while True:
-                forced, only = req.forced()
-                if not forced:
-                    break
-                req = gen.send(only)
-            self.pending = req
-        except GameOver as over:
-            self.result = (over.winner, over.reason)
-            self.log("game_over", over.winner, over.reason)
-        except StopIteration:  # pragma: no cover - the game procedure never returns
-            self.result = (None, "ended")
-        except Exception as exc:  # noqa: BLE001 - every engine failure becomes a record
-            self.error = EngineError(type(exc).__name__, str(exc))
-            raise self.error from exc
-
-    # ------------------------------------------------------------------ events
-    def log(self, kind: str, *args: Any) -> None:
-        self.events.append((kind, args, ALL, None))
-
-    def log_private(self, kind: str, mask: int, args: tuple[Any, ...], hidden: tuple[Any, ...]) -> None:
-        self.events.append((kind, args, mask, hidden))
+        self.log(GAME_OVER, over.winner, over.reason)
 
     # ------------------------------------------------------------------ skills
     def add_skill(self, p: Player, skill_id: str) -> None:
@@ -134,8 +81,8 @@ class Game:
 
     def rebuild_hooks(self) -> None:
         """Index every living player's skills by timing and by modifier hook."""
-        hooks: dict[str, list[tuple[int, Skill]]] = {}
-        mods: dict[str, list[tuple[int, Skill]]] = {}
+        hooks: Hooks = {}
+        mods: Mods = {}
         for p in self.players:
             if not p.alive:
                 continue
@@ -149,10 +96,8 @@ class Game:
         self.hooks = hooks
         self.mods = mods
 
-    def skill_active(self, p: Player, s: Skill) -> bool:
-        return not (s.lord and p.role != LORD)
-
     def active_skills(self, p: Player) -> list[Skill]:
+        """``p``'s skills that work now (a lord skill only while ``p`` is the lord)."""
         return [s for s in p.skills if not (s.lord and p.role != LORD)]
 
     # ------------------------------------------------------------------ seats and distance
@@ -226,7 +171,7 @@ class Game:
 
     def attack_range(self, p: Player, against: Player | None = None) -> int:
         w = self.weapon_of(p, against)
-        return RANGE[NAME[w]] if w >= 0 else 1
+        return weapon_range(w) if w >= 0 else 1
 
     def in_attack_range(self, a: Player, b: Player) -> bool:
         return a is not b and self.distance(a, b) <= self.attack_range(a, b)
@@ -258,25 +203,6 @@ class Game:
         return a
 
     # ------------------------------------------------------------------ cards
-    def where(self, card: int) -> tuple[str, int]:
-        """Which zone holds ``card`` (used by tests and the conservation check)."""
-        for p in self.players:
-            if card in p.hand:
-                return ("hand", p.seat)
-            if card in p.equip:
-                return ("equip", p.seat)
-            if any(c == card for c, _ in p.judge):
-                return ("judge", p.seat)
-            if p.borrowed is not None and p.borrowed[0] == card:
-                return ("borrowed", p.seat)
-        if card in self.draw_pile:
-            return ("draw", -1)
-        if card in self.discard_pile:
-            return ("discard", -1)
-        if card in self.processing:
-            return ("processing", -1)
-        return ("nowhere", -1)
-
     def all_zones(self) -> Iterable[int]:
         """Every card in every zone (each card exactly once when the game is consistent)."""
         yield from self.draw_pile
@@ -289,13 +215,16 @@ class Game:
             if p.borrowed is not None:
                 yield p.borrowed[0]
 
+    def card_name(self, card: int) -> str:
+        return NAME[card]
+
     # ------------------------------------------------------------------ hashing and views
     def canonical(self) -> tuple[Any, ...]:
         return (
             RULESET, ENGINE_VERSION, self.seed, self.rng.getstate(), tuple(self.draw_pile),
             tuple(self.discard_pile), tuple(self.processing),
             tuple(p.canonical() for p in self.players), self.current, self.phase, self.round,
-            self.turn_no, self.slashes_used, tuple(sorted(self.turn_flags.items())),
+            self.turn_no, self.slashes_used, self.turn.canonical(),
             self.decisions, len(self.events), self.result,
         )
 
@@ -339,6 +268,3 @@ class Game:
             "generals": [p.general for p in self.players],
             "alive": [p.alive for p in self.players],
         }
-
-    def kind_of(self, card: int) -> str:
-        return KIND[card]

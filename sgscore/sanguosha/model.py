@@ -1,42 +1,36 @@
-"""Small shared types of the card game: players, cards in use, skills, generals and the registries.
+"""Small shared types of the card game: players, cards in use, generals, the per-turn state.
 
-Content (``content/`` for cards, ``generals/`` for generals) registers itself here; the rules look
-things up by id and never branch on a particular general.
+Content (``generals/``) registers generals here; the rules look things up by id and never branch
+on a particular general.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
+from ..core.registry import RegistrationError, Registry, caller_module
 from .cards import NAME, RANK, SUIT
-
-if TYPE_CHECKING:
-    from .game import Game
+from .skills import SKILLS, Skill
 
 __all__ = [
-    "Proc", "Player", "VCard", "Skill", "General", "CardDef", "GameOver",
-    "SKILLS", "GENERALS", "CARD_DEFS", "register_skill", "register_general", "register_card",
-    "LORD", "LOYALIST", "REBEL", "RENEGADE", "ROLES", "ROLE_ZH",
+    "Player", "VCard", "General", "GENERALS", "register_general", "Turn", "TurnCounter",
+    "LORD", "LOYALIST", "REBEL", "RENEGADE", "ROLES", "ROLE_ZH", "KINGDOMS", "KINGDOM_ZH",
+    "PHASES", "PHASE_ZH", "NO_CARD",
 ]
-
-Proc = Generator[Any, Any, Any]
-"""A rule procedure: a generator that yields requests and receives the choices."""
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
 ROLE_ZH = {LORD: "主公", LOYALIST: "忠臣", REBEL: "反贼", RENEGADE: "内奸"}
+KINGDOMS = ("wei", "shu", "wu", "qun")
+KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+PHASE_ZH = {
+    "start": "准备阶段", "judge": "判定阶段", "draw": "摸牌阶段", "play": "出牌阶段",
+    "discard": "弃牌阶段", "finish": "结束阶段",
+}
 NO_CARD = -1
-
-
-class GameOver(Exception):
-    """Raised inside the rules when the game ends at once (RULINGS §6); the driver catches it."""
-
-    def __init__(self, winner: str | None, reason: str) -> None:
-        super().__init__(reason)
-        self.winner = winner
-        self.reason = reason
 
 
 class Player:
@@ -71,6 +65,10 @@ class Player:
                 return True
         return False
 
+    def of_kingdom(self, kingdom: str) -> bool:
+        """Whether the player's general counts as ``kingdom`` (孙尚香 counts as shu and wu)."""
+        return kingdom in self.kingdom.split()
+
     def card_count(self) -> int:
         n = len(self.hand) + len(self.judge)
         for c in self.equip:
@@ -87,6 +85,9 @@ class Player:
             tuple(self.hand), tuple(self.equip), tuple(self.judge), self.alive,
             tuple(s.id for s in self.skills), self.role_shown, self.borrowed,
         )
+
+    def __repr__(self) -> str:
+        return f"<P{self.seat} {self.general or '-'} {self.hp}/{self.max_hp}>"
 
 
 class VCard:
@@ -131,148 +132,97 @@ class VCard:
         return f"VCard({self.name!r}, {self.cards!r}{', ' + self.skill if self.skill else ''})"
 
 
-class Skill:
-    """A skill (of a general or of a piece of equipment): a small declarative unit.
-
-    Override only what the skill does:
-    - ``timings`` + ``can_trigger`` + ``trigger``: react at a timing (see ``docs/architecture.md``);
-      ``optional`` skills ask their owner first (a recorded yes/no).
-    - ``play_options`` + ``play``: an action in the owner's play phase.
-    - ``convert``: which of the owner's cards can stand for a card name (conversion skills).
-    - ``respond_ok`` + ``respond``: produce a needed card another way (八卦阵, 护驾).
-    - modifier hooks consulted by the rules (distance, targeting, slash limit, ...).
-    """
-
-    id: ClassVar[str] = ""
-    zh: ClassVar[str] = ""
-    lord: ClassVar[bool] = False  # a lord skill works only while its general is the lord
-    timings: ClassVar[tuple[str, ...]] = ()
-    optional: ClassVar[bool] = True
-    #: Names of the modifier hooks this skill overrides, so the rules consult only those skills.
-    modifies: ClassVar[tuple[str, ...]] = ()
-    equipment: ClassVar[bool] = False
-    #: An advanced weapon skill (RULINGS §7): only with ``Config.advanced_weapons``.
-    advanced: ClassVar[bool] = False
-    #: For a conversion skill usable in the play phase: the card name it makes (武圣: "slash").
-    play_as: ClassVar[str] = ""
-    #: Whether the cards of a play-phase use are named in the public ``skill`` event. False for
-    #: a skill that hands cards over face down (仁德): the private ``gain`` event names them.
-    public_cards: ClassVar[bool] = True
-
-    def can_trigger(self, g: Game, owner: Player, ctx: Any) -> bool:
-        return False
-
-    def trigger(self, g: Game, owner: Player, ctx: Any) -> Proc:
-        return
-        yield
-
-    def play_options(self, g: Game, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        return []
-
-    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
-        return
-        yield
-
-    def convert(self, g: Game, owner: Player, name: str, ctx: Any) -> list[int]:
-        """The owner's cards that may be played as ``name`` when responding (``ctx`` says to
-        what: a SlashCtx, a DuelCtx, the dying Player, None for 无懈可击)."""
-        return []
-
-    def respond_ok(self, g: Game, owner: Player, name: str, ctx: Any) -> bool:
-        return False
-
-    def respond(self, g: Game, owner: Player, name: str, ctx: Any) -> Proc:
-        """Yields requests; returns a VCard standing for ``name``, or None."""
-        return None
-        yield
-
-    # --- modifier hooks (listed in ``modifies``) ---
-    def distance_out(self, g: Game, owner: Player, other: Player) -> int:
-        """Added to the distance from ``owner`` to ``other``."""
-        return 0
-
-    def distance_in(self, g: Game, owner: Player, other: Player) -> int:
-        """Added to the distance from ``other`` to ``owner``."""
-        return 0
-
-    def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
-        """True if ``owner`` cannot be chosen by ``user`` as the target of card ``name``."""
-        return False
-
-    def slash_limit(self, g: Game, owner: Player) -> int:
-        """How many 杀 the owner may use in a play phase (largest wins; 1 by default)."""
-        return 1
-
-    def slash_targets(self, g: Game, owner: Player, card: VCard) -> int:
-        """How many targets the owner's 杀 may have (largest wins; 1 by default; 方天画戟)."""
-        return 1
-
-    def trick_distance_unlimited(self, g: Game, owner: Player) -> bool:
-        """True if the owner's tricks ignore distance (奇才)."""
-        return False
-
-    def jinks_needed(self, g: Game, owner: Player, target: Player) -> int:
-        """How many 闪 a target needs against the owner's 杀 (largest wins; 1 by default)."""
-        return 1
-
-    def equipment_ignored(self, g: Game, owner: Player, other: Player) -> bool:
-        """True if ``other``'s equipment has no effect on or against ``owner`` (乾坤)."""
-        return False
-
-    def horse_slots(self, g: Game, owner: Player) -> int:
-        """How many horses the owner may equip (马术 limits it to one)."""
-        return 2
-
-    def __repr__(self) -> str:
-        return f"<skill {self.id}>"
-
-
 @dataclass(frozen=True)
 class General:
+    """A general's card: kingdom (``"shu wu"``: both), sex (m/f), HP and skill ids."""
+
     id: str
     zh: str
-    kingdom: str  # wei | shu | wu | qun; 孙尚香's "shu wu" counts as both
-    sex: str  # m | f
+    kingdom: str
+    sex: str
     hp: int
     skills: tuple[str, ...]
     can_be_lord: bool = True
+    module: str = field(default="", compare=False)
+
+    @property
+    def name(self) -> str:
+        return self.id
 
     def kingdoms(self) -> tuple[str, ...]:
         return tuple(self.kingdom.split())
 
 
-@dataclass
-class CardDef:
-    """What a card name does when used: who it may target and its effect.
-
-    ``targets(g, user, vcard)`` lists the legal target tuples (``[()]`` for a card that needs no
-    target, ``[]`` when it cannot be used now); ``effect`` resolves it.
-    """
-
-    name: str
-    targets: Callable[[Game, Player, VCard], list[tuple[int, ...]]]
-    effect: Callable[[Game, Player, VCard, tuple[int, ...]], Proc]
-    is_trick: bool = False
-
-
-SKILLS: dict[str, Skill] = {}
-GENERALS: dict[str, General] = {}
-CARD_DEFS: dict[str, CardDef] = {}
-
-
-def register_skill(cls: type[Skill]) -> type[Skill]:
-    """Class decorator: make one instance of a skill and register it by id."""
-    if not cls.id:
-        raise ValueError(f"{cls.__name__} has no id")
-    SKILLS[cls.id] = cls()
-    return cls
+GENERALS: Registry[General] = Registry("general")
 
 
 def register_general(general: General) -> General:
-    GENERALS[general.id] = general
-    return general
+    """Register a general (from its module: ``generals/<id>.py``). Its skills must be registered
+    already (define them above, or import the module that does); checked, naming the module."""
+    where = general.module or caller_module()
+    if not general.module:
+        general = General(general.id, general.zh, general.kingdom, general.sex, general.hp,
+                          general.skills, general.can_be_lord, where)
+    bad = [k for k in general.kingdoms() if k not in KINGDOMS]
+    if not general.kingdoms() or bad:
+        raise RegistrationError(f"{where}: general {general.id!r}: kingdom must be one or more "
+                                f"of {KINGDOMS}, got {general.kingdom!r}")
+    if general.sex not in ("m", "f") or general.hp < 1 or not general.zh:
+        raise RegistrationError(f"{where}: general {general.id!r}: needs sex m/f, HP of at "
+                                "least 1 and a Chinese name")
+    for sid in general.skills:
+        if sid not in SKILLS:
+            raise RegistrationError(f"{where}: general {general.id!r}: unknown skill {sid!r} "
+                                    "(define it above or import the module that registers it)")
+    return GENERALS.add(general)
 
 
-def register_card(card_def: CardDef) -> CardDef:
-    CARD_DEFS[card_def.name] = card_def
-    return card_def
+class TurnCounter:
+    """A number a skill keeps for the current turn (仁德's cards given this turn). Declared once
+    at import, by name; its value starts at 0 every turn."""
+
+    __slots__ = ("name", "module")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.module = caller_module()
+        TURN_COUNTERS.add(self)
+
+    def __repr__(self) -> str:
+        return f"<turn counter {self.name}>"
+
+
+TURN_COUNTERS: Registry[TurnCounter] = Registry("turn counter")
+
+
+class Turn:
+    """The state of the turn under way that is not on the table: phases to skip (乐不思蜀) and
+    the skills' :class:`TurnCounter` values. A new turn starts with a new one."""
+
+    __slots__ = ("skipped", "counts")
+
+    def __init__(self) -> None:
+        self.skipped: list[str] = []
+        self.counts: dict[str, int] = {}
+
+    def skip(self, phase: str) -> None:
+        """The phase ``phase`` of this turn will be skipped."""
+        if phase not in PHASES:
+            raise ValueError(f"no phase {phase!r} to skip (phases: {', '.join(PHASES)})")
+        if phase not in self.skipped:
+            self.skipped.append(phase)
+
+    def skips(self, phase: str) -> bool:
+        return phase in self.skipped
+
+    def __getitem__(self, counter: TurnCounter) -> int:
+        return self.counts.get(counter.name, 0)
+
+    def __setitem__(self, counter: TurnCounter, value: int) -> None:
+        self.counts[counter.name] = value
+
+    def canonical(self) -> tuple[tuple[str, int], ...]:
+        """``(name, value)`` pairs, sorted: ``("skip_<phase>", 1)`` per skipped phase, then the
+        counters that were set (docs/replay-format.md, "State hash")."""
+        items: Mapping[str, int] = {**{f"skip_{p}": 1 for p in self.skipped}, **self.counts}
+        return tuple(sorted(items.items()))

@@ -1,6 +1,7 @@
-"""The play-phase request: what a seat may do with its cards and skills in its play phase.
+"""The requests of the rules themselves: the play-phase request, and the kinds the rules ask
+(``play``, ``respond``, ``invoke``, ``order_skills``, ``discard_phase``) with their words.
 
-Choice shapes (values, never list positions):
+Play-phase choice shapes (values, never list positions):
 
 - ``None``: end the play phase.
 - ``(card, target, ...)``: use the physical card ``card`` as itself on the given seats
@@ -8,8 +9,8 @@ Choice shapes (values, never list positions):
 - ``(skill_id, cards, targets)``: use a skill, e.g. ``("wusheng", (17,), (3,))`` (a red card as
   杀 on seat 3) or ``("rende", (40,), (2,))`` (give card 40 to seat 2).
 
-The options are computed once per request, from one function, and both :meth:`choices` and
-:meth:`check` read them.
+The options are computed once per request, from one function, and both :meth:`PlayRequest.choices`
+and :meth:`PlayRequest.check` read them.
 """
 
 from __future__ import annotations
@@ -17,21 +18,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.protocol import Choice, IllegalChoice, Request
-from .cards import NAME
-from .model import CARD_DEFS, LORD, Player, VCard
+from .cards import CARD_TYPES, NAME
+from .model import LORD, Player, VCard
+from .telling import Teller, request_kind
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["PlayRequest", "card_targets"]
+__all__ = [
+    "PlayRequest", "card_targets", "PLAY", "RESPOND", "INVOKE", "ORDER_SKILLS", "DISCARD_PHASE",
+    "YES_NO",
+]
+
+YES_NO = (False, True)
 
 
 def card_targets(g: Game, p: Player, vcard: VCard) -> list[tuple[int, ...]]:
     """Legal target tuples for using ``vcard`` now (``[]``: it cannot be used)."""
-    d = CARD_DEFS.get(vcard.name)
-    if d is None:
+    t = CARD_TYPES.get(vcard.name)
+    if t is None:
         return []
-    return d.targets(g, p, vcard)
+    return t.targets(g, p, vcard)
+
+
+Options = dict[int, list[tuple[int, ...]]]
+SkillOptions = dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]]
 
 
 class PlayRequest(Request):
@@ -43,12 +54,12 @@ class PlayRequest(Request):
     __slots__ = ("_g", "_p", "_per_card", "_cards_all", "_skills_all", "_list")
 
     def __init__(self, g: Game, p: Player) -> None:
-        super().__init__(p.seat, "play", ())
+        super().__init__(p.seat, PLAY.name, ())
         self._g = g
         self._p = p
-        self._per_card: dict[int, list[tuple[int, ...]]] = {}
-        self._cards_all: dict[int, list[tuple[int, ...]]] | None = None
-        self._skills_all: dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]] | None = None
+        self._per_card: Options = {}
+        self._cards_all: Options | None = None
+        self._skills_all: SkillOptions | None = None
         self._list: list[Choice] | None = None
 
     def _targets(self, card: int) -> list[tuple[int, ...]]:
@@ -59,9 +70,9 @@ class PlayRequest(Request):
         return ts
 
     @property
-    def _cards(self) -> dict[int, list[tuple[int, ...]]]:
+    def _cards(self) -> Options:
         if self._cards_all is None:
-            out: dict[int, list[tuple[int, ...]]] = {}
+            out: Options = {}
             for c in self._p.hand:
                 ts = self._targets(c)
                 if ts:
@@ -70,10 +81,10 @@ class PlayRequest(Request):
         return self._cards_all
 
     @property
-    def _skills(self) -> dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]]:
+    def _skills(self) -> SkillOptions:
         if self._skills_all is None:
             g, p = self._g, self._p
-            skills: dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]] = {}
+            skills: SkillOptions = {}
             for s in p.skills:
                 if s.lord and p.role != LORD:
                     continue
@@ -120,38 +131,40 @@ class PlayRequest(Request):
             raise IllegalChoice("bad_shape", f"a play choice is None or a tuple, got {choice!r}")
         head = choice[0]
         if isinstance(head, str):
-            if len(choice) != 3 or not isinstance(choice[1], tuple) or not isinstance(choice[2], tuple):
-                raise IllegalChoice(
-                    "bad_shape", f"a skill choice is (skill, cards, targets), got {choice!r}"
-                )
-            skills = self._skills
-            try:
-                opts = skills.get((head, choice[1]))
-            except TypeError:  # an unhashable value inside the tuple
-                opts = None
-            if opts is None:
-                if not any(k[0] == head for k in skills):
-                    raise IllegalChoice("skill_unavailable", f"skill {head!r} cannot be used now")
-                raise IllegalChoice(
-                    "bad_cards", f"skill {head!r} cannot be used with cards {choice[1]!r}"
-                )
-            if choice[2] not in opts:
-                raise IllegalChoice(
-                    "bad_targets", f"{choice[2]!r} are not legal targets for {head!r}"
-                )
+            self._check_skill(choice)
             return
         if isinstance(head, bool) or not isinstance(head, int):
             raise IllegalChoice("bad_shape", f"a card choice starts with a card id, got {head!r}")
-        opts2 = self._targets(head) if head in self._p.hand else None
-        if not opts2:
+        opts = self._targets(head) if head in self._p.hand else None
+        if not opts:
             raise IllegalChoice(
                 "card_unusable", f"card {head} is not a usable card in seat {self.seat}'s hand"
             )
-        if tuple(choice[1:]) not in opts2:
+        if tuple(choice[1:]) not in opts:
             raise IllegalChoice(
                 "bad_targets",
                 f"{list(choice[1:])!r} are not legal targets for {NAME[head]} (card {head})",
             )
+
+    def _check_skill(self, choice: tuple[Any, ...]) -> None:
+        head = choice[0]
+        if len(choice) != 3 or not isinstance(choice[1], tuple) or not isinstance(choice[2], tuple):
+            raise IllegalChoice(
+                "bad_shape", f"a skill choice is (skill, cards, targets), got {choice!r}"
+            )
+        skills = self._skills
+        try:
+            opts = skills.get((head, choice[1]))
+        except TypeError:  # an unhashable value inside the tuple
+            opts = None
+        if opts is None:
+            if not any(k[0] == head for k in skills):
+                raise IllegalChoice("skill_unavailable", f"skill {head!r} cannot be used now")
+            raise IllegalChoice(
+                "bad_cards", f"skill {head!r} cannot be used with cards {choice[1]!r}"
+            )
+        if choice[2] not in opts:
+            raise IllegalChoice("bad_targets", f"{choice[2]!r} are not legal targets for {head!r}")
 
     def describe(self) -> dict[str, Any]:
         """The options as plain data (for frontends): cards and skills with their target sets."""
@@ -162,3 +175,118 @@ class PlayRequest(Request):
                 for (sid, used), ts in self._skills.items()
             ],
         }
+
+
+# ---------------------------------------------------------------------------- the rules' kinds
+def _ask_play(t: Teller, seat: int) -> str:
+    return t.say(en="{p}'s play phase: use a card or a skill, or end the phase",
+                 zh="{p}的出牌阶段：使用牌或技能，或结束出牌", p=t.p(seat))
+
+
+@request_kind("play", ask=_ask_play, choice="""``None`` to end the play phase; ``(card, target,
+    ...)`` to use a card (``(card,)`` when it needs no target; 借刀杀人 names the weapon's holder
+    then the victim); ``(skill_id, cards, targets)`` for a skill, e.g. ``("rende", (17,), (3,))``
+    (仁德), ``("guose", (29,), (2,))`` (国色), ``("jijiang", (), (1,))`` (激将)""")
+def PLAY(t: Teller, choice: Choice) -> str:
+    """The current seat, in its play phase: what to do next."""
+    if choice is None:
+        return t.say(en="end the play phase", zh="结束出牌阶段")
+    if not isinstance(choice, tuple) or not choice:
+        raise TypeError(choice)
+    if isinstance(choice[0], str):
+        skill, cards, targets = choice
+        line = t.skill(skill)
+        if cards:
+            line += t.say(en=" with {cards}", zh="，用{cards}", cards=t.cards(cards))
+        if targets:
+            line += t.say(en=" on {seats}", zh="，目标{seats}", seats=t.seats(targets))
+        return str(line)
+    line = t.card(choice[0])
+    if len(choice) > 1:
+        line += t.say(en=" on {seats}", zh="，目标{seats}", seats=t.seats(choice[1:]))
+    return str(line)
+
+
+_CONTEXT_CARDS = ("archery_attack", "savage_assault", "duel")
+
+
+def _ask_respond(t: Teller, seat: int, name: str, *context: Any) -> str:
+    card = t.name(name)
+    p = t.p(seat)
+    if name == "nullification":
+        trick, target, what = context
+        if what == "counter":
+            return t.say(en="{p} may use {card} to counter the nullification of {trick} on "
+                            "{target}", zh="{p}可以使用【{card}】抵消对{target}的【{trick}】的无懈可击",
+                         p=p, card=card, trick=t.name(trick), target=t.p(target))
+        return t.say(en="{p} may use {card} against {trick} on {target}",
+                     zh="{p}可以使用【{card}】抵消对{target}的【{trick}】", p=p, card=card,
+                     trick=t.name(trick), target=t.p(target))
+    if name == "peach":
+        return t.say(en="{p} may use {card} on the dying {target}", zh="{p}可以对濒死的{target}使用【{card}】",
+                     p=p, card=card, target=t.p(context[0]))
+    if context and isinstance(context[0], int):
+        return t.say(en="{p} may play {card} against {src}'s slash", zh="{p}可以打出【{card}】响应{src}的【杀】",
+                     p=p, card=card, src=t.p(context[0]))
+    if context and context[0] in _CONTEXT_CARDS:
+        return t.say(en="{p} may play {card} against {src}'s {what}", zh="{p}可以打出【{card}】响应{src}的【{what}】",
+                     p=p, card=card, src=t.p(context[1]), what=t.name(context[0]))
+    if context:
+        return t.say(en="{p} may play {card} for {other} ({skill})", zh="{p}可以为{other}打出【{card}】（{skill}）",
+                     p=p, card=card, other=t.p(context[1]), skill=t.skill(context[0]))
+    return t.say(en="{p} may play {card}", zh="{p}可以打出【{card}】", p=p, card=card)
+
+
+@request_kind("respond", ask=_ask_respond, choice="""``None`` to decline; a hand card id; ``(skill_id,
+    card)`` for a conversion (``("spear", 72)``); ``(skill_id,)`` for a skill that produces the card
+    another way (``("eight_diagram",)``, ``("hujia",)``, ``("jijiang",)``)""")
+def RESPOND(t: Teller, choice: Choice) -> str:
+    """A seat asked for a card: ``prompt`` is ``(name, *context)``: ``("jink", source)``,
+    ``("jink", "archery_attack", source)``, ``("slash", "duel", opponent)``, ``("slash",
+    "savage_assault", source)``, ``("peach", dying)``, ``("nullification", trick, target,
+    "nullification" or "counter")``, ``("jink", "hujia", lord)``, ``("slash", "jijiang", lord)``,
+    ``("slash", "blade", target)``."""
+    if choice is None:
+        return t.say(en="decline", zh="不出")
+    if isinstance(choice, tuple):
+        line = t.skill(choice[0])
+        if len(choice) > 1:
+            line += t.say(en=" with {card}", zh="，用{card}", card=t.card(choice[1]))
+        return str(line)
+    return t.card(choice)
+
+
+def _ask_invoke(t: Teller, seat: int, skill: str, timing: str) -> str:
+    return t.say(en="{p} may use {skill}", zh="{p}可以发动【{skill}】", p=t.p(seat),
+                 skill=t.skill(skill))
+
+
+@request_kind("invoke", ask=_ask_invoke, choice="``True`` or ``False``")
+def INVOKE(t: Teller, choice: bool) -> str:
+    """The owner of an optional skill, whether to use it now: ``prompt`` is ``(skill_id,
+    timing)``, e.g. ``("jianxiong", "damaged")``."""
+    if not isinstance(choice, bool):
+        raise TypeError(choice)
+    return t.say(en="yes", zh="是") if choice else t.say(en="no", zh="否")
+
+
+def _ask_order(t: Teller, seat: int, timing: str) -> str:
+    return t.say(en="{p} has several skills at {timing}: which first?", zh="{p}有多个技能同时发动：先发动哪个？",
+                 p=t.p(seat), timing=timing)
+
+
+@request_kind("order_skills", ask=_ask_order, choice="the skill id to resolve first")
+def ORDER_SKILLS(t: Teller, choice: str) -> str:
+    """A seat with several skills ready at one timing: ``prompt`` is ``(timing,)``."""
+    return t.skill(choice)
+
+
+def _ask_discard(t: Teller, seat: int, n: int) -> str:
+    return t.say(en="{p} is over the hand limit: discard {nc}", zh="{p}超出手牌上限：弃置{n}张牌",
+                 p=t.p(seat), n=n, nc=t.n_cards(n))
+
+
+@request_kind("discard_phase", ask=_ask_discard, choice="a sorted tuple of exactly ``n`` hand card ids")
+def DISCARD_PHASE(t: Teller, choice: tuple[int, ...]) -> str:
+    """The current seat, over its hand limit in its discard phase: ``prompt`` is ``(n,)``."""
+    return t.cards(choice)

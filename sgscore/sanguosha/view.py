@@ -9,22 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.engine import redact
 from .model import LORD
 
 if TYPE_CHECKING:
-    from .game import Event, Game
+    from .game import Game
 
-__all__ = ["seat_view", "redact"]
-
-
-def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
-    """An event as ``seat`` sees it: ``(kind, *args)``, plus the hidden part if shown to it."""
-    kind, args, mask, hidden = event
-    if hidden is None:
-        return (kind, *args)
-    if mask == -1 or (seat is not None and seat >= 0 and (mask >> seat) & 1):
-        return (kind, *args, hidden)
-    return (kind, *args)
+__all__ = ["seat_view", "full_view", "redact"]
 
 
 def seat_view(g: Game, seat: int | None) -> dict[str, Any]:
@@ -73,3 +64,19 @@ def seat_view(g: Game, seat: int | None) -> dict[str, Any]:
         "result": list(g.result) if g.result else None,
         "events": [redact(e, seat) for e in g.events],
     }
+
+
+def full_view(g: Game) -> dict[str, Any]:
+    """The whole table, for "everyone": ``view(None)`` with every hand and role filled in and the
+    pending request's choices. The order of the draw pile and the RNG state stay out, as in every
+    view; the events are left out."""
+    view = seat_view(g, None)
+    view.pop("events", None)
+    for shown, p in zip(view["players"], g.players, strict=True):
+        shown["hand"] = list(p.hand)
+        shown["role"] = p.role or None
+    req = g.pending
+    if req is not None:
+        view["pending"] = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
+                           "choices": list(req.choices()) if req.count() <= 4096 else None}
+    return view

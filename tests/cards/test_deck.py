@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from sgscore.sanguosha import Config, Game
-from sgscore.sanguosha.cards import CARDS, EX_IDS, NAME, RANK, STANDARD_IDS, deck_ids, is_red
+from sgscore.sanguosha.cards import CARDS, NAME, PACKS, RANK, deck_ids, is_red
+
+STANDARD_IDS = PACKS["standard"].ids
+EX_IDS = PACKS["ex"].ids
 
 _COUNTS = {
     "slash": 30, "jink": 15, "peach": 8, "duel": 3, "dismantlement": 6, "snatch": 5,
@@ -32,8 +35,16 @@ def test_ex_cards_add_four() -> None:
     faces = [(NAME[i], CARDS[i].suit, RANK[i]) for i in EX_IDS]
     assert faces == [("ice_sword", 0, 2), ("renwang_shield", 2, 2), ("lightning", 1, 12),
                      ("nullification", 3, 12)]
-    assert Game(Config(players=4, generals=None, ex_cards=True), 1).card_ids == list(range(108))
+    assert Game(Config(players=4, generals=None, packs=("standard", "ex")), 1).card_ids == list(
+        range(108))
     assert Game(Config(players=4, generals=None), 1).card_ids == list(range(104))
+
+
+def test_card_ids_are_stable() -> None:
+    # Replays name cards by id: the standard pack is ids 0-103, the EX pack 104-107, forever.
+    assert STANDARD_IDS == tuple(range(104)) and EX_IDS == tuple(range(104, 108))
+    assert (NAME[0], CARDS[0].suit, RANK[0]) == ("slash", 0, 7)
+    assert (NAME[103], CARDS[103].suit, RANK[103]) == ("zixing", 3, 13)
 
 
 def test_first_game_deck_has_no_face_cards() -> None:

@@ -93,7 +93,7 @@ def test_lightning_otherwise_moves_to_the_next_player() -> None:
 
 def test_lightning_skips_dead_players_and_players_holding_a_lightning() -> None:
     # RULINGS §4.2: "the next living player whose judgement area holds no 闪电" (two with EX cards).
-    s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL], ex_cards=True)
+    s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL], packs=("standard", "ex"))
     s.seat(0).judge("lightning SA").hand("dilu")  # the horse keeps seat 0's play phase open
     s.seat(1).dead()
     s.seat(2).judge("lightning HQ")
@@ -105,7 +105,7 @@ def test_lightning_skips_dead_players_and_players_holding_a_lightning() -> None:
 
 
 def test_lightning_stays_when_nobody_can_take_it() -> None:
-    s = Scenario(players=4, roles=[LORD, REBEL, LOYALIST, RENEGADE], ex_cards=True)
+    s = Scenario(players=4, roles=[LORD, REBEL, LOYALIST, RENEGADE], packs=("standard", "ex"))
     s.seat(0).judge("lightning SA").hand("dilu")
     s.seat(1).judge("lightning HQ")
     s.seat(2).dead()
@@ -120,7 +120,7 @@ def test_lightning_stays_when_nobody_can_take_it() -> None:
 
 
 def test_one_lightning_per_judgement_area() -> None:
-    s = Scenario(players=4, ex_cards=True)
+    s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("lightning HQ").judge("lightning SA")
     t = s.start(seat=0, phase="play")
     c = t.card(0, "lightning HQ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sgscore.sanguosha.cards import ARMOR, DEFENSE_HORSE, NAME, OFFENSE_HORSE, RANGE, WEAPON
+from sgscore.sanguosha.cards import ARMOR, DEFENSE_HORSE, NAME, OFFENSE_HORSE, WEAPON
 from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
@@ -51,7 +51,12 @@ def test_both_horses_at_once_but_not_two_of_a_kind() -> None:
     assert t.p(0).equip[DEFENSE_HORSE] == jueying and dilu in t.game.discard_pile
 
 
-@pytest.mark.parametrize("weapon", sorted(w for w in RANGE if w != "ice_sword"))
+# RULINGS §4.1: the weapons' attack ranges (寒冰剑, EX, has range 2 too).
+RANGE = {"crossbow": 1, "double_swords": 2, "qinggang_sword": 2, "blade": 3, "spear": 3, "axe": 3,
+         "halberd": 4, "kylin_bow": 5}
+
+
+@pytest.mark.parametrize("weapon", sorted(RANGE))
 def test_weapon_attack_ranges(weapon: str) -> None:
     # 003: "未装备武器时，玩家杀的攻击距离为1.装备武器后，杀的攻击距离为武器的攻击距离。"
     s = Scenario(players=10)
@@ -112,7 +117,7 @@ def test_qinggang_sword_ignores_eight_diagram() -> None:
 
 def test_qinggang_sword_ignores_renwang_shield() -> None:
     # RULINGS §4.3 + §4.4: the target's armor has no effect against this 杀, 仁王盾 included.
-    s = Scenario(players=4, ex_cards=True)
+    s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash S7").equip("qinggang_sword")
     s.seat(2).equip("renwang_shield")
     t = s.start(seat=0, phase="play")
@@ -163,7 +168,7 @@ def test_eight_diagram_black_without_jink_takes_the_hit() -> None:
 # ---------------------------------------------------------------------------- EX cards (§4.4)
 def test_renwang_shield_stops_black_slashes_only() -> None:
     # RULINGS §4.4: "仁王盾: black 杀 have no effect on you."
-    s = Scenario(players=4, ex_cards=True)
+    s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash S7", "slash H10").equip("crossbow")
     s.seat(1).equip("renwang_shield")
     t = s.start(seat=0, phase="play")
@@ -176,7 +181,7 @@ def test_renwang_shield_stops_black_slashes_only() -> None:
 def test_ice_sword_discards_two_cards_instead_of_damage() -> None:
     # RULINGS §4.4: "when your 杀 would deal damage, you may prevent it and instead discard two of
     # the target's cards (one at a time, your choice; a hand card is taken at random)."
-    s = Scenario(players=4, ex_cards=True)
+    s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash", "dilu").equip("ice_sword")  # the horse keeps the phase open
     s.seat(2).hand("peach").equip("eight_diagram", "chitu")
     s.top("slash C2")
@@ -194,7 +199,7 @@ def test_ice_sword_discards_two_cards_instead_of_damage() -> None:
 
 
 def test_ice_sword_may_be_declined() -> None:
-    s = Scenario(players=4, ex_cards=True)
+    s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash").equip("ice_sword")
     s.seat(1).hand("peach")
     t = s.start(seat=0, phase="play")
@@ -205,7 +210,7 @@ def test_ice_sword_may_be_declined() -> None:
 
 def test_ice_sword_works_with_advanced_weapons_off() -> None:
     # It is an EX card's own text, not one of the §7 advanced skills.
-    s = Scenario(players=4, ex_cards=True, advanced_weapons=False)
+    s = Scenario(players=4, packs=("standard", "ex"), advanced_weapons=False)
     s.seat(0).hand("slash").equip("ice_sword")
     s.seat(1).hand("peach")
     t = s.start(seat=0, phase="play")

@@ -3,20 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from sgscore.core.engine import Proc
 from sgscore.core.rng import Pcg32
-from sgscore.sanguosha.model import (
-    LORD,
-    LOYALIST,
-    REBEL,
-    RENEGADE,
-    Player,
-    Proc,
-    Skill,
-    register_skill,
-)
-from sgscore.sanguosha.rules import DamageCtx, damage
+from sgscore.sanguosha.contexts import DAMAGED, DamageCtx
+from sgscore.sanguosha.game import Game
+from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE, Player
+from sgscore.sanguosha.rules import damage
+from sgscore.sanguosha.skills import Skill, register_skill
 from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
@@ -244,12 +237,12 @@ class _Thorns(Skill):
 
     id = "test_thorns"
     optional = False
-    timings = ("damaged",)
+    timings = (DAMAGED,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
         return ctx.target is owner and ctx.source is not None and ctx.source.alive
 
-    def trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> Proc:
         assert ctx.source is not None
         yield from damage(g, owner, ctx.source, 1, None)
 

@@ -8,7 +8,8 @@ import pytest
 
 from sgscore import Config, Game
 from sgscore.agents import RandomAgent, play
-from sgscore.replay.render import json_events, redact_summary, render_account, render_events
+from sgscore.replay.render import json_events, render_account, render_events
+from sgscore.sanguosha import SPEC
 from sgscore.sanguosha.cards import card_label
 
 
@@ -28,7 +29,7 @@ def _other_draw(g: Game, seat: int) -> tuple[int, int, tuple[int, ...]]:
 
 
 def test_english_account_has_headers_deaths_and_result(game: Game) -> None:
-    text = "\n".join(render_account(game.events, game.summary()))
+    text = "\n".join(render_account(SPEC, game.events, game.summary()))
     assert text.startswith("Setup: 5 players")
     assert "== Round 1 ==" in text and "-- Turn 1: P0 --" in text
     assert "  draw phase" in text and "  play phase" in text
@@ -39,7 +40,7 @@ def test_english_account_has_headers_deaths_and_result(game: Game) -> None:
 
 
 def test_chinese_account_uses_chinese_names(game: Game) -> None:
-    text = "\n".join(render_account(game.events, game.summary(), lang="zh"))
+    text = "\n".join(render_account(SPEC, game.events, game.summary(), lang="zh"))
     assert "游戏开始：5名玩家" in text
     assert "== 第1轮 ==" in text and "-- 第1回合：0号位 --" in text
     assert "摸牌阶段" in text and "出牌阶段" in text
@@ -50,16 +51,16 @@ def test_chinese_account_uses_chinese_names(game: Game) -> None:
 
 def test_omniscient_account_names_every_drawn_card(game: Game) -> None:
     drawer, n, cards = _other_draw(game, 0)
-    text = "\n".join(render_events(game.events))
+    text = "\n".join(render_events(SPEC, game.events))
     assert f"P{drawer} draws {n}: " + ", ".join(card_label(c) for c in cards) in text
 
 
 def test_a_seat_sees_only_the_count_of_another_seats_draw(game: Game) -> None:
     drawer, n, cards = _other_draw(game, 0)
-    text = "\n".join(render_events(game.events, seat=0))
+    text = "\n".join(render_events(SPEC, game.events, seat=0))
     assert f"P{drawer} draws {n} cards" in text
     assert card_label(cards[0]) + ", " + card_label(cards[1]) not in text
-    own = "\n".join(render_events(game.events, seat=drawer))
+    own = "\n".join(render_events(SPEC, game.events, seat=drawer))
     assert f"P{drawer} draws {n}: " in own
 
 
@@ -86,37 +87,42 @@ def test_unknown_and_malformed_kinds_render_generically() -> None:
         ("mystery", (1, "x"), 1 << 1, (5,)),
         ("damage", (0,), -1, None),
     ]
-    lines = list(render_events(events))
+    lines = list(render_events(SPEC, events))
     assert any("P0 invokes brand_new_skill with" in x and "extra" in x for x in lines)
     assert any("mystery: 1 'x' | [5]" in x for x in lines)
     assert any(x.strip() == "damage: 0" for x in lines)
-    hidden = list(render_events(events, seat=0))
+    hidden = list(render_events(SPEC, events, seat=0))
     assert any(x.strip() == "mystery: 1 'x'" for x in hidden)
 
 
 def test_an_unfinished_game_keeps_unknown_roles_hidden() -> None:
     summary = {"winner": None, "reason": "", "roles": ["lord", "rebel", "loyalist", "renegade"]}
-    shown = redact_summary(summary, 1, {0: "lord", 1: "rebel"})
-    assert shown["roles"] == ["lord", "rebel", None, None]
-    assert redact_summary(summary, None)["roles"] == summary["roles"]
+    seat1 = SPEC.teller("en", 1)
+    seat1.roles = {0: "lord", 1: "rebel"}  # what seat 1 has seen
+    assert seat1.redact_summary(summary)["roles"] == ["lord", "rebel", None, None]
+    assert SPEC.teller("en", None).redact_summary(summary)["roles"] == summary["roles"]
     over = dict(summary, winner="rebel", reason="lord_died")
-    assert redact_summary(over, 1, {})["roles"] == summary["roles"]
+    assert SPEC.teller("en", 1).redact_summary(over)["roles"] == summary["roles"]
+
+
+def _roles_seen(game: Game, seat: int | None) -> dict[int, str]:
+    teller = SPEC.teller("en", seat)
+    for _ in render_events(SPEC, game.events, teller=teller):
+        pass
+    return teller.roles
 
 
 def test_known_roles_are_the_lords_ones_own_and_the_deads(game: Game) -> None:
-    from sgscore.replay.render import known_roles
-
     roles = [p.role for p in game.players]
-    seen = known_roles(game.events, 2)
     dead = {p.seat for p in game.players if not p.alive}
-    assert seen == {s: roles[s] for s in {0, 2} | dead}
-    assert known_roles(game.events, None) == dict(enumerate(roles))
+    assert _roles_seen(game, 2) == {s: roles[s] for s in {0, 2} | dead}
+    assert _roles_seen(game, None) == dict(enumerate(roles))
 
 
 def _lines(events: list[tuple[object, ...]], **kw: object) -> list[str]:
     setup = [("setup", (4, ("liubei", "simayi", "", "zhugeliang")), -1, None),
              ("turn", (1, 1, 0), -1, None)]
-    lines = [x.strip() for x in render_events(setup + events, **kw)]  # type: ignore[arg-type]
+    lines = [x.strip() for x in render_events(SPEC, setup + events, **kw)]  # type: ignore[arg-type]
     return lines[7:]  # after the setup (1 + 4 seats), round and turn lines
 
 
@@ -178,11 +184,11 @@ def test_chinese_damage_names_the_card_beside_the_hp() -> None:
 
 
 def test_the_lords_role_is_told_once(game: Game) -> None:
-    text = list(render_events(game.events))
+    text = list(render_events(SPEC, game.events))
     assert sum(" is the lord" in x for x in text) == 1
     assert not any("is dealt the role: lord" in x for x in text)
     assert sum("is dealt the role: " in x for x in text) == 4
-    own = list(render_events(game.events, seat=2))
+    own = list(render_events(SPEC, game.events, seat=2))
     assert sum("is dealt the role: " in x for x in own) == 1
 
 

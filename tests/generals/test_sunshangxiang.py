@@ -112,7 +112,7 @@ def test_halberd_extra_targets_never_include_her() -> None:
 
 def test_renwang_shield_does_not_stop_her_black_slash() -> None:
     # RULINGS §4.4 仁王盾 is armor: another's armor has no effect against her.
-    s = _table(ex_cards=True)
+    s = _table(packs=("standard", "ex"))
     s.seat(2).hand("slash S7")
     s.seat(3).equip("renwang_shield")
     t = s.start(seat=2, phase="play")

@@ -18,7 +18,8 @@ FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthChec
 
 configs = st.builds(
     lambda n, gens, ex, first, adv, rounds: Config(
-        players=n, generals=gens, ex_cards=ex, first_game=first, advanced_weapons=adv,
+        players=n, generals=gens, packs=("standard", "ex") if ex else ("standard",),
+        first_game=first, advanced_weapons=adv,
         max_rounds=rounds,
     ),
     st.integers(4, 10), st.sampled_from([None, "random"]), st.booleans(), st.booleans(),

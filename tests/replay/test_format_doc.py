@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from sgscore.core.canon import canonical_bytes
-from sgscore.replay import GAMES, End, Header
+from sgscore.replay import End, Header
+from sgscore.sanguosha import SPEC
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "replay-format.md").read_text(encoding="utf-8")
 
@@ -31,7 +33,6 @@ def test_header_and_end_keys_are_documented() -> None:
 def test_config_defaults_are_documented() -> None:
     body = DOC.split("For `sanguosha/identity`:", 1)[1].split("\n\n", 2)[1]
     rows = dict(re.findall(r"^\| `(\w+)`\s*\| `([^`]+)`", body, flags=re.M))
-    want = {k: ("nil" if v is None else str(v).lower() if isinstance(v, bool) else
-                f'"{v}"' if isinstance(v, str) else str(v))
-            for k, v in GAMES["sanguosha/identity"].config_defaults.items()}
+    want = {k: "nil" if v is None else json.dumps(v, separators=(", ", ": "))
+            for k, v in SPEC.config_defaults.items()}
     assert rows == want

@@ -9,17 +9,15 @@ from typing import Any
 import msgpack
 import pytest
 
-from sgscore import Config, new_game
-from sgscore.replay import ReplayError, Stepper, full_config, read_replay, resimulate
+from sgscore.replay import ReplayError, Stepper, read_replay, resimulate, start_game
 from sgscore.replay.render import json_events
-from sgscore.replay.step import describe_choice, full_view
 
 
 def _fresh(data: bytes, k: int) -> Any:
     """A new game from the header with the first ``k`` decisions submitted."""
     rp = read_replay(data)
     h = rp.header
-    game = new_game(Config.from_dict(full_config(h.game, h.config)), h.seed)
+    game = start_game(h)
     for _, choice in rp.decisions[:k]:
         game.submit(choice)
     return game
@@ -169,12 +167,15 @@ def test_a_truncated_replay_steps_up_to_where_it_stops(small_replay: bytes) -> N
 
 def test_full_view_and_describe_choice(small_replay: bytes) -> None:
     st = Stepper(read_replay(small_replay))
-    view = full_view(st.game)
+    view = st.state(None)
     assert "events" not in view and all(p["role"] for p in view["players"])
+    assert st.game.pending is not None
     assert view["pending"]["choices"] == list(st.game.pending.choices())
-    assert describe_choice("play", None) == "end the play phase"
-    assert describe_choice("play", (0, 2)).endswith(" on P2")
-    assert describe_choice("invoke", True) == "yes"
-    assert describe_choice("respond", ("eight_diagram",)) == "eight_diagram"
-    assert describe_choice("guanxing", ((1,), ())).startswith("top: ")
-    assert describe_choice("play", "odd") == "'odd'"
+    t = st.teller()
+    assert t.describe("play", None) == "end the play phase"
+    assert t.describe("play", (0, 2)).endswith(" on P2")
+    assert t.describe("invoke", True) == "yes"
+    assert t.describe("respond", ("eight_diagram",)) == "eight_diagram"
+    assert t.describe("guanxing", ((1,), ())).startswith("top: ")
+    assert t.describe("play", "odd") == "'odd'"
+    assert t.describe("no_such_kind", (1, 2)) == "[1, 2]"

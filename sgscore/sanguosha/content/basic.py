@@ -1,17 +1,82 @@
-"""The basic cards: 杀, 闪, 桃 (003 "游戏牌详解", RULINGS §4.2)."""
+"""The basic cards: 杀, 闪, 桃 (003 "游戏牌详解", RULINGS §4.2), and the timings of a 杀 as it
+resolves, which skills and weapons hook into."""
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..model import CardDef, Player, Proc, VCard, register_card
-from ..rules import SlashCtx, damage, fire, recover, respond, to_discard
+from ...core.checks import procedure
+from ...core.engine import Proc
+from ..cards import BASIC, CardType, register_card
+from ..contexts import CardCtx, CardUse
+from ..model import Player, VCard
+from ..rules import damage, recover, respond
+from ..skills import Timing
+from ..telling import Teller, event_kind
+from ..triggers import fire
+from ..zones import to_discard
 
-__all__ = ["slash_at", "slash_max_targets"]
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "SlashCtx", "slash_at", "slash_max_targets", "SLASH_TARGETED", "SLASH_AIM", "SLASH_ARMOR",
+    "SLASH_DODGED", "SLASH_HIT", "NO_EFFECT", "DODGED",
+]
 
 
-def slash_max_targets(g: Any, p: Player, card: VCard, against: Player | None = None) -> int:
+class SlashCtx(CardCtx):
+    """One 杀 against one target, while it resolves: what skills and weapons may change.
+
+    ``target`` (流离 moves it), ``targets`` (every target of the 杀: 方天画戟), ``need`` (闪
+    needed: 无双), ``no_effect`` (仁王盾), ``hit`` (贯石斧 makes a dodged 杀 hit), ``extra``
+    (damage added), ``prevent_damage`` (寒冰剑), ``dodged_by`` (the 闪 played), ``via`` (the
+    weapon that made this use: 青龙偃月刀's second 杀 is not followed up again).
+    """
+
+    __slots__ = ("targets", "need", "hit", "no_effect", "extra", "dodged_by", "prevent_damage",
+                 "via")
+
+    def __init__(self, user: Player, target: Player, card: VCard) -> None:
+        super().__init__(user, target, card)
+        self.targets: tuple[int, ...] = (target.seat,)
+        self.need = 1
+        self.hit = False
+        self.no_effect = False
+        self.extra = 0
+        self.dodged_by: list[VCard] = []
+        self.prevent_damage = False
+        self.via = ""
+
+    @property
+    def slash(self) -> VCard:
+        assert self.card is not None
+        return self.card
+
+
+SLASH_TARGETED = Timing("slash_targeted", SlashCtx, "a 杀 has chosen its target (流离)")
+SLASH_AIM = Timing("slash_aim", SlashCtx, "a 杀 takes aim (青釭剑)")
+SLASH_ARMOR = Timing("slash_armor", SlashCtx, "the target's armor against a 杀 (仁王盾)")
+SLASH_DODGED = Timing("slash_dodged", SlashCtx, "a 杀 was dodged (贯石斧, 青龙偃月刀)")
+SLASH_HIT = Timing("slash_hit", SlashCtx, "a 杀 hits, before its damage (寒冰剑, 麒麟弓)")
+
+
+@event_kind("no_effect")
+def NO_EFFECT(t: Teller, seat: int, name: str) -> str:
+    """A card (``name``, e.g. ``slash`` against 仁王盾) has no effect on ``seat``."""
+    return t.say(en="{card} has no effect on {p}", zh="{card}对{p}无效", card=t.name(name),
+                 p=t.p(seat))
+
+
+@event_kind("dodged")
+def DODGED(t: Teller, seat: int, source: int) -> str:
+    """``seat`` dodged ``source``'s 杀 (after the 闪 was played)."""
+    return t.say(en="{p} dodges the slash from {src}", zh="{p}闪避了{src}的杀", p=t.p(seat),
+                 src=t.p(source))
+
+
+def slash_max_targets(g: Game, p: Player, card: VCard, against: Player | None = None) -> int:
     """How many targets ``p``'s 杀 may have; with ``against``, only counting equipment that has
     effect against that player (乾坤)."""
     best = 1
@@ -23,7 +88,7 @@ def slash_max_targets(g: Any, p: Player, card: VCard, against: Player | None = N
     return best
 
 
-def _slash_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     # 003: "一名玩家一回合只能用杀攻击一次" unless a card or skill lifts the limit.
     if g.phase == "play" and g.slashes_used >= g.slash_limit(p):
         return []
@@ -48,36 +113,39 @@ def _slash_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return out
 
 
-def _slash_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
+def _slash_effect(g: Game, use: CardUse) -> Proc:
     # Several targets (方天画戟) are resolved in turn order from the user, like every card with
     # several targets (RULINGS §4.2).
-    for t in sorted(targets, key=lambda s: (s - user.seat) % g.n):
+    user = use.user
+    for t in sorted(use.targets, key=lambda s: (s - user.seat) % g.n):
         target = g.players[t]
         if target.alive and user.alive:
-            yield from slash_at(g, user, card, target, targets=targets)
+            yield from slash_at(g, user, use.card, target, targets=use.targets, via=use.via)
 
 
+@procedure
 def slash_at(
-    g: Any, user: Player, card: VCard, target: Player, followup: bool = False,
-    targets: tuple[int, ...] = (),
+    g: Game, user: Player, card: VCard, target: Player, targets: tuple[int, ...] = (),
+    via: str = "",
 ) -> Proc:
     """One 杀 against one target: it may be redirected (流离) or have no effect (仁王盾); the
     target must play 闪 (two against 无双); a dodged 杀 may still hit (贯石斧); a hit deals 1
     damage from the user (more with 裸衣-like skills), unless a weapon prevents it (寒冰剑).
-    ``targets``: all the targets of this 杀 when it has several."""
+    ``targets``: all the targets of this 杀 when it has several; ``via``: the weapon that made the
+    use, if one did."""
     ctx = SlashCtx(user, target, card)
-    ctx.followup = followup
+    ctx.via = via
     if targets:
         ctx.targets = targets
-    if "slash_targeted" in g.hooks:
-        yield from fire(g, "slash_targeted", ctx)
+    if SLASH_TARGETED in g.hooks:
+        yield from fire(g, SLASH_TARGETED, ctx)
     target = ctx.target
-    if "slash_aim" in g.hooks:
-        yield from fire(g, "slash_aim", ctx)
-    if "slash_armor" in g.hooks:
-        yield from fire(g, "slash_armor", ctx)
+    if SLASH_AIM in g.hooks:
+        yield from fire(g, SLASH_AIM, ctx)
+    if SLASH_ARMOR in g.hooks:
+        yield from fire(g, SLASH_ARMOR, ctx)
     if ctx.no_effect or not target.alive:
-        g.log("no_effect", target.seat, "slash")
+        g.log(NO_EFFECT, target.seat, "slash")
         return
     for seat, s in g.mods.get("jinks_needed", ()):
         if seat == user.seat:
@@ -91,38 +159,38 @@ def slash_at(
         to_discard(g, vc.cards)
         ctx.dodged_by.append(vc)
     if dodged:
-        g.log("dodged", target.seat, user.seat)
-        if "slash_dodged" in g.hooks:
-            yield from fire(g, "slash_dodged", ctx)
+        g.log(DODGED, target.seat, user.seat)
+        if SLASH_DODGED in g.hooks:
+            yield from fire(g, SLASH_DODGED, ctx)
         if not ctx.hit or not target.alive:
             return
     ctx.hit = True
-    if "slash_hit" in g.hooks:
-        yield from fire(g, "slash_hit", ctx)
+    if SLASH_HIT in g.hooks:
+        yield from fire(g, SLASH_HIT, ctx)
     if ctx.prevent_damage or not target.alive:
         return
     yield from damage(g, user, target, 1 + ctx.extra, card)
 
 
-def _jink_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+def _jink_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return []  # 闪 is only ever played in response (RULINGS §4.2)
 
 
-def _no_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
+def _no_effect(g: Game, use: CardUse) -> Proc:
     return
     yield
 
 
-def _peach_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+def _peach_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()] if p.hp < p.max_hp else []
 
 
-def _peach_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    recover(g, user, 1)
+def _peach_effect(g: Game, use: CardUse) -> Proc:
+    recover(g, use.user, 1)
     return
     yield
 
 
-register_card(CardDef("slash", _slash_targets, _slash_effect))
-register_card(CardDef("jink", _jink_targets, _no_effect))
-register_card(CardDef("peach", _peach_targets, _peach_effect))
+register_card(CardType("slash", "杀", BASIC, targets=_slash_targets, effect=_slash_effect))
+register_card(CardType("jink", "闪", BASIC, targets=_jink_targets, effect=_no_effect))
+register_card(CardType("peach", "桃", BASIC, targets=_peach_targets, effect=_peach_effect))

@@ -7,36 +7,53 @@ are the advanced rules (``Config.advanced_weapons``, on by default).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ...core.protocol import PickRequest, SubsetRequest
-from ..cards import DEFENSE_HORSE, KIND, NAME, OFFENSE_HORSE, is_red
-from ..model import CardDef, Player, Proc, Skill, VCard, register_card, register_skill
-from ..rules import (
-    SlashCtx,
-    choose_card_of,
-    discard,
-    draw,
-    equip_card,
-    fire,
-    judge,
-    respond,
-    to_discard,
+from ...core.engine import Proc
+from ...core.protocol import Choice, PickRequest, SubsetRequest
+from ..cards import (
+    ARMOR,
+    DEFENSE_HORSE,
+    EQUIP,
+    NAME,
+    OFFENSE_HORSE,
+    SUIT,
+    WEAPON,
+    CardType,
+    is_red,
+    register_card,
 )
+from ..contexts import CardUse, Ctx
+from ..model import Player, VCard
+from ..rules import judge, respond, use_card
+from ..skills import Skill
+from ..telling import Teller, request_kind
+from ..zones import choose_card_of, discard, draw, equip_card
+from .basic import SLASH_AIM, SLASH_ARMOR, SLASH_DODGED, SLASH_HIT, SlashCtx
+from .tricks import DuelCtx
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "equipment", "DOUBLE_SWORDS", "DOUBLE_SWORDS_DISCARD", "AXE_DISCARD", "KYLIN_BOW",
+    "ICE_SWORD",
+]
 
 
-def _equip_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+def _equip_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()]
 
 
-def _equip_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    yield from equip_card(g, user, card.cards[0])
+def _equip_effect(g: Game, use: CardUse) -> Proc:
+    yield from equip_card(g, use.user, use.card.cards[0])
 
 
-for _name in sorted({NAME[i] for i in range(108) if KIND[i] == "equip"}):
-    register_card(CardDef(_name, _equip_targets, _equip_effect))
+def equipment(name: str, zh: str, slot: int, *, range: int = 0,
+              skill: type[Skill] | None = None) -> CardType:
+    """The card type of a piece of equipment: used on oneself, it goes into its slot."""
+    return CardType(name, zh, EQUIP, targets=_equip_targets, effect=_equip_effect, slot=slot,
+                    range=range, skill=skill)
 
 
 class _Equipment(Skill):
@@ -44,41 +61,43 @@ class _Equipment(Skill):
     optional = False
 
 
-def _works(g: Any, owner: Player, other: Player) -> bool:
-    return bool(g.equipment_works(owner, other))
+def _works(g: Game, owner: Player, other: Player) -> bool:
+    return g.equipment_works(owner, other)
 
 
 # ---------------------------------------------------------------------------- normal rules
-@register_skill
 class Crossbow(_Equipment):
     """诸葛连弩: any number of 杀 in the play phase."""
 
     id = "crossbow"
     zh = "诸葛连弩"
-    modifies = ("slash_limit",)
 
-    def slash_limit(self, g: Any, owner: Player) -> int:
+    def slash_limit(self, g: Game, owner: Player) -> int:
         return 1 << 30
 
 
-@register_skill
+register_card(equipment("crossbow", "诸葛连弩", WEAPON, range=1, skill=Crossbow))
+
+
 class QinggangSword(_Equipment):
     """青釭剑: the target's armor has no effect against this 杀 (003: "对方的八卦阵无效")."""
 
     id = "qinggang_sword"
     zh = "青釭剑"
-    timings = ("slash_aim",)
+    timings = (SLASH_AIM,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: Any) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return ctx.user is owner and _works(g, owner, ctx.target)
 
-    def trigger(self, g: Any, owner: Player, ctx: Any) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         ctx.ignore_armor = True
         return
         yield
 
 
-@register_skill
+register_card(equipment("qinggang_sword", "青釭剑", WEAPON, range=2, skill=QinggangSword))
+
+
 class EightDiagram(_Equipment):
     """八卦阵: when you need to play 闪 you may judge first; red counts as a 闪, otherwise you may
     still play one (003; the ``respond`` request offers it once per 闪 needed)."""
@@ -86,40 +105,47 @@ class EightDiagram(_Equipment):
     id = "eight_diagram"
     zh = "八卦阵"
 
-    def respond_ok(self, g: Any, owner: Player, name: str, ctx: Any) -> bool:
+    def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
         return name == "jink"
 
-    def respond(self, g: Any, owner: Player, name: str, ctx: Any) -> Proc:
+    def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
         j = yield from judge(g, owner, "eight_diagram")
-        if is_red(_suit(j.card)):
+        if is_red(SUIT[j.card]):
             return VCard("jink", (), "eight_diagram", suit=-1, rank=0)
         return None
 
 
-def _suit(card: int) -> int:
-    from ..cards import SUIT  # noqa: PLC0415
-
-    return SUIT[card]
+register_card(equipment("eight_diagram", "八卦阵", ARMOR, skill=EightDiagram))
 
 
-@register_skill
 class RenwangShield(_Equipment):
     """仁王盾 (EX, RULINGS §4.4): black 杀 have no effect on you."""
 
     id = "renwang_shield"
     zh = "仁王盾"
-    timings = ("slash_armor",)
+    timings = (SLASH_ARMOR,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: Any) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return (
-            ctx.target is owner and ctx.card.is_black and not ctx.ignore_armor
+            ctx.target is owner and ctx.slash.is_black and not ctx.ignore_armor
             and _works(g, owner, ctx.user)
         )
 
-    def trigger(self, g: Any, owner: Player, ctx: Any) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         ctx.no_effect = True
         return
         yield
+
+
+register_card(equipment("renwang_shield", "仁王盾", ARMOR, skill=RenwangShield))
+
+# Horses: +1 (others count one more to you) and -1 (you count one less to others).
+register_card(equipment("jueying", "绝影", DEFENSE_HORSE))
+register_card(equipment("dilu", "的卢", DEFENSE_HORSE))
+register_card(equipment("zhuahuangfeidian", "爪黄飞电", DEFENSE_HORSE))
+register_card(equipment("chitu", "赤兔", OFFENSE_HORSE))
+register_card(equipment("dayuan", "大宛", OFFENSE_HORSE))
+register_card(equipment("zixing", "紫骍", OFFENSE_HORSE))
 
 
 # ---------------------------------------------------------------------------- advanced (§7)
@@ -127,156 +153,226 @@ class _Advanced(_Equipment):
     advanced = True
 
 
-@register_skill
+def _ask_double(t: Teller, seat: int, source: int) -> str:
+    return t.say(en="{p} chooses: discard a hand card, or {src} draws 1 (雌雄双股剑)",
+                 zh="{p}选择：弃置一张手牌，或令{src}摸一张牌（雌雄双股剑）", p=t.p(seat), src=t.p(source))
+
+
+@request_kind("double_swords", ask=_ask_double,
+              choice='``"discard"`` (then ``double_swords_discard``) or ``"draw"`` (the source draws)')
+def DOUBLE_SWORDS(t: Teller, choice: str) -> str:
+    """The target of 雌雄双股剑: ``prompt`` is ``(source,)``."""
+    if choice == "discard":
+        return t.say(en="discard a hand card", zh="弃置一张手牌")
+    if choice == "draw":
+        return t.say(en="the source draws 1", zh="对方摸一张牌")
+    raise ValueError(choice)
+
+
+def _ask_double_discard(t: Teller, seat: int) -> str:
+    return t.say(en="{p} discards a hand card (雌雄双股剑)", zh="{p}弃置一张手牌（雌雄双股剑）", p=t.p(seat))
+
+
+@request_kind("double_swords_discard", ask=_ask_double_discard,
+              choice="a sorted tuple of one hand card id")
+def DOUBLE_SWORDS_DISCARD(t: Teller, choice: tuple[int, ...]) -> str:
+    """The target of 雌雄双股剑 who chose to discard: which hand card; ``prompt`` is ``()``."""
+    return t.cards(choice)
+
+
 class DoubleSwords(_Advanced):
     """雌雄双股剑: when your 杀 hits a target of the other gender, the target chooses: discard a
     hand card, or let you draw 1."""
 
     id = "double_swords"
     zh = "雌雄双股剑"
-    timings = ("slash_hit",)
+    timings = (SLASH_HIT,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return ctx.user is owner and ctx.target.sex != owner.sex and _works(g, owner, ctx.target)
 
-    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         t = ctx.target
         options = ("discard", "draw") if t.hand else ("draw",)
-        pick = yield PickRequest(t.seat, "double_swords", options, (owner.seat,))
+        pick = yield PickRequest(t.seat, DOUBLE_SWORDS, options, (owner.seat,))
         if pick == "discard":
-            cards = yield SubsetRequest(t.seat, "double_swords_discard", t.hand, 1, 1)
+            cards = yield SubsetRequest(t.seat, DOUBLE_SWORDS_DISCARD, t.hand, 1, 1)
             yield from discard(g, t, list(cards), "double_swords")
         else:
             yield from draw(g, owner, 1)
 
 
-@register_skill
+register_card(equipment("double_swords", "雌雄双股剑", WEAPON, range=2, skill=DoubleSwords))
+
+
+def _ask_axe(t: Teller, seat: int) -> str:
+    return t.say(en="{p} discards two cards to make the slash hit (贯石斧)",
+                 zh="{p}弃置两张牌令此杀强制命中（贯石斧）", p=t.p(seat))
+
+
+@request_kind("axe_discard", ask=_ask_axe, choice="a sorted tuple of two card ids")
+def AXE_DISCARD(t: Teller, choice: tuple[int, ...]) -> str:
+    """贯石斧's owner, after saying yes: which two cards (hand or equipped, not the axe);
+    ``prompt`` is ``()``."""
+    return t.cards(choice)
+
+
 class Axe(_Advanced):
     """贯石斧: with max HP > 3, when your 杀 is dodged you may discard two cards to make it hit."""
 
     id = "axe"
     zh = "贯石斧"
-    timings = ("slash_dodged",)
+    timings = (SLASH_DODGED,)
     optional = True
 
     def _pool(self, owner: Player) -> list[int]:
         w = owner.equip[0]
         return list(owner.hand) + [c for c in owner.equip if c >= 0 and c != w]
 
-    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return (
             ctx.user is owner and owner.max_hp > 3 and len(self._pool(owner)) >= 2
             and _works(g, owner, ctx.target)
         )
 
-    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
-        cards = yield SubsetRequest(owner.seat, "axe_discard", self._pool(owner), 2, 2)
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
+        cards = yield SubsetRequest(owner.seat, AXE_DISCARD, self._pool(owner), 2, 2)
         yield from discard(g, owner, list(cards), "axe")
         ctx.hit = True
 
 
-@register_skill
+register_card(equipment("axe", "贯石斧", WEAPON, range=3, skill=Axe))
+
+
 class Blade(_Advanced):
     """青龙偃月刀: with HP > 2, when your first 杀 is dodged you may use another 杀 on the same
     target, which may be dodged again (it is not followed up a second time)."""
 
     id = "blade"
     zh = "青龙偃月刀"
-    timings = ("slash_dodged",)
+    timings = (SLASH_DODGED,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return (
-            ctx.user is owner and owner.hp > 2 and not ctx.followup and ctx.target.alive
+            ctx.user is owner and owner.hp > 2 and ctx.via != self.id and ctx.target.alive
             and _works(g, owner, ctx.target)
         )
 
-    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
-        from .basic import slash_at  # noqa: PLC0415
-
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         vc = yield from respond(g, owner, "slash", ctx, ("blade", ctx.target.seat))
         if vc is None:
             return
-        target = ctx.target
-        g.log("use", owner.seat, "slash", vc.cards, (target.seat,), vc.skill or "blade")
-        yield from fire(g, "card_used", (owner, vc, (target.seat,)))
-        yield from slash_at(g, owner, vc, target, followup=True)
-        to_discard(g, vc.cards)
+        # The second 杀 is used (not counted against the limit), as the first was.
+        yield from use_card(g, owner, vc, (ctx.target.seat,), counted=False, via=self.id,
+                            played=True)
 
 
-@register_skill
+register_card(equipment("blade", "青龙偃月刀", WEAPON, range=3, skill=Blade))
+
+
 class Spear(_Advanced):
     """丈八蛇矛: with HP > 2, in a duel you may play any hand card as 杀."""
 
     id = "spear"
     zh = "丈八蛇矛"
 
-    def convert(self, g: Any, owner: Player, name: str, ctx: Any) -> list[int]:
+    def convert(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> list[int]:
         # Only for the duel's own parties: not for a 杀 played for another (激将).
-        if (
-            name == "slash" and owner.hp > 2 and getattr(ctx, "in_duel", False)
-            and getattr(ctx, "asked", owner) is owner
-        ):
+        if name == "slash" and owner.hp > 2 and isinstance(ctx, DuelCtx) and ctx.asked is owner:
             return [c for c in owner.hand if NAME[c] != "slash"]
         return []
 
 
-@register_skill
+register_card(equipment("spear", "丈八蛇矛", WEAPON, range=3, skill=Spear))
+
+
 class Halberd(_Advanced):
     """方天画戟: if the 杀 is your last hand card, it may target up to three players in range."""
 
     id = "halberd"
     zh = "方天画戟"
-    modifies = ("slash_targets",)
 
-    def slash_targets(self, g: Any, owner: Player, card: VCard) -> int:
+    def slash_targets(self, g: Game, owner: Player, card: VCard) -> int:
         if len(card.cards) == 1 and owner.hand == [card.cards[0]]:
             return 3
         return 1
 
 
-@register_skill
+register_card(equipment("halberd", "方天画戟", WEAPON, range=4, skill=Halberd))
+
+
+def _ask_kylin(t: Teller, seat: int, target: int) -> str:
+    return t.say(en="{p} chooses which of {target}'s horses to discard (麒麟弓)",
+                 zh="{p}选择弃置{target}的一匹马（麒麟弓）", p=t.p(seat), target=t.p(target))
+
+
+@request_kind("kylin_bow", ask=_ask_kylin, choice="the target's horse card id to discard")
+def KYLIN_BOW(t: Teller, choice: int) -> str:
+    """麒麟弓's owner, whose 杀 hit: ``prompt`` is ``(target,)``."""
+    return t.card(choice)
+
+
 class KylinBow(_Advanced):
     """麒麟弓: if the distance to the target is > 2 (horses counted) and your 杀 hits, the target
     discards one equipped horse (your choice if they have two)."""
 
     id = "kylin_bow"
     zh = "麒麟弓"
-    timings = ("slash_hit",)
+    timings = (SLASH_HIT,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         t = ctx.target
         return (
             ctx.user is owner and (t.equip[DEFENSE_HORSE] >= 0 or t.equip[OFFENSE_HORSE] >= 0)
             and g.distance(owner, t) > 2 and _works(g, owner, t)
         )
 
-    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         t = ctx.target
         horses = [c for c in (t.equip[DEFENSE_HORSE], t.equip[OFFENSE_HORSE]) if c >= 0]
-        pick = yield PickRequest(owner.seat, "kylin_bow", horses, (t.seat,))
+        pick = yield PickRequest(owner.seat, KYLIN_BOW, horses, (t.seat,))
         yield from discard(g, t, [pick], "kylin_bow")
 
 
-@register_skill
+register_card(equipment("kylin_bow", "麒麟弓", WEAPON, range=5, skill=KylinBow))
+
+
+def _ask_ice(t: Teller, seat: int, target: int) -> str:
+    return t.say(en="{p} chooses a card of {target}'s to discard (寒冰剑)",
+                 zh="{p}选择弃置{target}的一张牌（寒冰剑）", p=t.p(seat), target=t.p(target))
+
+
+@request_kind("ice_sword", ask=_ask_ice, choice="""``"hand"`` (a hand card is then taken at random
+    with the game RNG) or an equipped or judgement-area card id""")
+def ICE_SWORD(t: Teller, choice: Choice) -> str:
+    """寒冰剑's owner, who prevented the damage: which of the target's cards to discard (twice);
+    ``prompt`` is ``(target,)``."""
+    if choice == "hand":
+        return t.say(en="a hand card at random", zh="随机一张手牌")
+    return t.card(choice)
+
+
 class IceSword(_Advanced):
     """寒冰剑 (EX, RULINGS §4.4): when your 杀 would deal damage, you may prevent it and instead
     discard two of the target's cards (one at a time, your choice; a hand card at random)."""
 
     id = "ice_sword"
     zh = "寒冰剑"
-    timings = ("slash_hit",)
+    timings = (SLASH_HIT,)
     optional = True
     advanced = False  # an EX card's own text, not one of the §7 advanced skills
 
-    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return ctx.user is owner and ctx.target.card_count() > 0 and _works(g, owner, ctx.target)
 
-    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         ctx.prevent_damage = True
         t = ctx.target
         for _ in range(2):
-            c = yield from choose_card_of(g, owner, t, "ice_sword")
+            c = yield from choose_card_of(g, owner, t, ICE_SWORD)
             if c is None:
                 break
             yield from discard(g, t, [c], "ice_sword")
 
+
+register_card(equipment("ice_sword", "寒冰剑", WEAPON, range=2, skill=IceSword))

@@ -1,75 +1,172 @@
-"""The 13 tricks and the 2 delayed tricks (003 "锦囊牌", RULINGS §4.2)."""
+"""The 13 tricks (003 "锦囊牌", RULINGS §4.2); the delayed ones are in ``delayed.py``."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ...core.protocol import PickRequest
-from ..cards import HEART, RANK, SPADE, SUIT
-from ..model import LORD, CardDef, Player, Proc, VCard, register_card
-from ..rules import (
-    DELAYED,
+from ...core.checks import procedure
+from ...core.engine import Proc
+from ...core.protocol import Choice, PickRequest
+from ..cards import TRICK, CardType, register_card
+from ..contexts import CardCtx, CardUse
+from ..model import Player, VCard
+from ..rules import damage, nullified, recover, respond
+from ..skills import Timing
+from ..telling import Teller, event_kind, request_kind
+from ..triggers import fire
+from ..zones import (
     choose_card_of,
-    damage,
     discard,
     draw,
-    fire,
     gain,
-    judge,
-    nullified,
-    recover,
-    respond,
+    remove_card,
     set_weapon_skills,
     take_from_pile,
     to_discard,
 )
 
-__all__ = ["DuelCtx", "AoeCtx", "duel"]
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "DuelCtx", "AoeCtx", "duel", "others", "trick_reach", "AOE_ANSWERED", "DUEL_LOST", "BORROW",
+    "REVEAL", "DISMANTLE", "SNATCH", "AMAZING_GRACE", "CHOOSE_WEAPON",
+]
 
 
-class DuelCtx:
-    """A duel while it resolves: who started it and who is being asked for 杀."""
+class DuelCtx(CardCtx):
+    """A duel while it resolves: who started it (``user``), the other party (``target``) and who
+    is being asked for 杀 (``asked``). ``card`` is None for a duel a skill starts (离间)."""
 
-    __slots__ = ("user", "target", "card", "asked", "in_duel")
+    __slots__ = ("asked",)
 
     def __init__(self, user: Player, target: Player, card: VCard | None) -> None:
-        self.user = user
-        self.target = target
-        self.card = card
+        super().__init__(user, target, card)
         self.asked = target
-        self.in_duel = True
 
 
-class AoeCtx:
-    """One target of 南蛮入侵 / 万箭齐发: ``ok`` is whether the target has answered it."""
+class AoeCtx(CardCtx):
+    """One target of 南蛮入侵 / 万箭齐发: ``ok`` is whether the target has answered it with the
+    card ``need`` names."""
 
-    __slots__ = ("user", "target", "card", "ok", "need")
+    __slots__ = ("ok", "need")
 
     def __init__(self, user: Player, target: Player, card: VCard, need: str) -> None:
-        self.user = user
-        self.target = target
-        self.card = card
+        super().__init__(user, target, card)
         self.ok = False
         self.need = need
 
 
-def _others(g: Any, p: Player, name: str) -> list[Player]:
+AOE_ANSWERED = Timing("aoe_answered", AoeCtx,
+                      "a target answered 南蛮入侵 or 万箭齐发 with its card (无双)")
+
+
+# ---------------------------------------------------------------------------- events
+@event_kind("duel_lost")
+def DUEL_LOST(t: Teller, seat: int) -> str:
+    """``seat`` did not play 杀 in a duel and takes the damage."""
+    return t.say(en="{p} loses the duel", zh="{p}决斗失败", p=t.p(seat))
+
+
+@event_kind("borrow")
+def BORROW(t: Teller, seat: int, owner: int, card: int, in_use: bool = True) -> str:
+    """``seat`` borrows ``owner``'s weapon ``card`` with 借刀杀人; ``in_use`` is false when
+    ``seat`` keeps using its own weapon."""
+    if in_use:
+        return t.say(en="{p} borrows {card} from {src}", zh="{p}借来了{src}的{card}", p=t.p(seat),
+                     src=t.p(owner), card=t.card(card))
+    return t.say(en="{p} borrows {card} from {src} and keeps using their own weapon",
+                 zh="{p}借来了{src}的{card}，仍使用自己的武器", p=t.p(seat), src=t.p(owner),
+                 card=t.card(card))
+
+
+@event_kind("reveal")
+def REVEAL(t: Teller, seat: int, cards: tuple[int, ...]) -> str:
+    """Cards turned face up from the draw pile for everyone (五谷丰登, used by ``seat``)."""
+    return t.say(en="{p} reveals {cards}", zh="{p}亮出了{cards}", p=t.p(seat), cards=t.cards(cards))
+
+
+# ---------------------------------------------------------------------------- requests
+def _card_or_hand(t: Teller, choice: Choice) -> str:
+    if choice == "hand":
+        return t.say(en="a hand card at random", zh="随机一张手牌")
+    return t.card(choice)
+
+
+def _ask_dismantle(t: Teller, seat: int, target: int) -> str:
+    return t.say(en="{p} chooses a card of {target}'s to discard (过河拆桥)",
+                 zh="{p}选择{target}的一张牌弃置（过河拆桥）", p=t.p(seat), target=t.p(target))
+
+
+@request_kind("dismantle", ask=_ask_dismantle, choice="""``"hand"`` (a hand card is then taken at
+    random with the game RNG) or an equipped or judgement-area card id""")
+def DISMANTLE(t: Teller, choice: Choice) -> str:
+    """The user of 过河拆桥, which card of the target's to discard: ``prompt`` is ``(target,)``."""
+    return _card_or_hand(t, choice)
+
+
+def _ask_snatch(t: Teller, seat: int, target: int) -> str:
+    return t.say(en="{p} chooses a card of {target}'s to take (顺手牵羊)",
+                 zh="{p}选择{target}的一张牌获得（顺手牵羊）", p=t.p(seat), target=t.p(target))
+
+
+@request_kind("snatch", ask=_ask_snatch, choice="""``"hand"`` (a hand card is then taken at random
+    with the game RNG) or an equipped or judgement-area card id""")
+def SNATCH(t: Teller, choice: Choice) -> str:
+    """The user of 顺手牵羊, which card of the target's to take: ``prompt`` is ``(target,)``."""
+    return _card_or_hand(t, choice)
+
+
+def _ask_grace(t: Teller, seat: int) -> str:
+    return t.say(en="{p} takes one of the revealed cards (五谷丰登)", zh="{p}从亮出的牌中选择一张获得（五谷丰登）",
+                 p=t.p(seat))
+
+
+@request_kind("amazing_grace", ask=_ask_grace, choice="one of the revealed card ids still on offer")
+def AMAZING_GRACE(t: Teller, choice: int) -> str:
+    """Each seat in turn, which revealed card of 五谷丰登 to take: ``prompt`` is ``()``."""
+    return t.card(choice)
+
+
+def _ask_weapon(t: Teller, seat: int, borrowed: int) -> str:
+    return t.say(en="{p} chooses which weapon to use: their own or the borrowed {card}",
+                 zh="{p}选择使用的武器：自己的或借来的{card}", p=t.p(seat), card=t.card(borrowed))
+
+
+@request_kind("choose_weapon", ask=_ask_weapon,
+              choice="the weapon card id to use meanwhile: its own or the borrowed one")
+def CHOOSE_WEAPON(t: Teller, choice: int) -> str:
+    """The user of 借刀杀人 who has a weapon of its own: ``prompt`` is ``(borrowed,)``."""
+    return t.card(choice)
+
+
+# ---------------------------------------------------------------------------- targets
+def others(g: Game, p: Player, name: str) -> list[Player]:
+    """The other living players ``p`` may choose as targets of the card ``name``."""
     return [q for q in g.players if q.alive and q is not p and not g.blocked(p, q, name)]
 
 
-def _trick_reach(g: Any, p: Player) -> bool:
+def trick_reach(g: Game, p: Player) -> bool:
+    """Whether ``p``'s tricks ignore distance (奇才)."""
     for seat, s in g.mods.get("trick_distance_unlimited", ()):
         if seat == p.seat and s.trick_distance_unlimited(g, p):
             return True
     return False
 
 
+def _self_target(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
+    return [()]
+
+
 # ---------------------------------------------------------------------------- 决斗
-def _duel_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    return [(q.seat,) for q in _others(g, p, "duel")]
+def _duel_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
+    return [(q.seat,) for q in others(g, p, "duel")]
 
 
-def duel(g: Any, user: Player, target: Player, card: VCard | None, first: Player | None = None) -> Proc:
+@procedure
+def duel(g: Game, user: Player, target: Player, card: VCard | None,
+         first: Player | None = None) -> Proc:
     """The duel proper (also used by 离间): starting with ``first`` (the target by default), the two
     play 杀 in turn; the first who does not takes 1 damage from the other (RULINGS §4.2)."""
     ctx = DuelCtx(user, target, card)
@@ -82,104 +179,122 @@ def duel(g: Any, user: Player, target: Player, card: VCard | None, first: Player
             break
         to_discard(g, vc.cards)
         asked, other = other, asked
-    g.log("duel_lost", asked.seat)
+    g.log(DUEL_LOST, asked.seat)
     yield from damage(g, other, asked, 1, card)
 
 
-def _duel_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    target = g.players[targets[0]]
-    if (yield from nullified(g, card, target, user)):
+def _duel_effect(g: Game, use: CardUse) -> Proc:
+    target = g.players[use.targets[0]]
+    if (yield from nullified(g, use.card, target, use.user)):
         return
-    yield from duel(g, user, target, card)
+    yield from duel(g, use.user, target, use.card)
+
+
+register_card(CardType("duel", "决斗", TRICK, targets=_duel_targets, effect=_duel_effect))
 
 
 # ---------------------------------------------------------------------------- 过河拆桥 / 顺手牵羊
-def _dismantle_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    return [(q.seat,) for q in _others(g, p, "dismantlement") if q.card_count()]
+def _dismantle_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
+    return [(q.seat,) for q in others(g, p, "dismantlement") if q.card_count()]
 
 
-def _dismantle_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    target = g.players[targets[0]]
-    if (yield from nullified(g, card, target, user)):
+def _dismantle_effect(g: Game, use: CardUse) -> Proc:
+    target = g.players[use.targets[0]]
+    if (yield from nullified(g, use.card, target, use.user)):
         return
-    c = yield from choose_card_of(g, user, target, "dismantle")
+    c = yield from choose_card_of(g, use.user, target, DISMANTLE)
     if c is not None:
         yield from discard(g, target, [c], "dismantlement")
 
 
-def _snatch_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+register_card(CardType("dismantlement", "过河拆桥", TRICK, targets=_dismantle_targets,
+                       effect=_dismantle_effect))
+
+
+def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     # 003: distance 1; horses count, weapons do not (RULINGS §4.2).
-    far = _trick_reach(g, p)
+    far = trick_reach(g, p)
     return [
-        (q.seat,) for q in _others(g, p, "snatch")
+        (q.seat,) for q in others(g, p, "snatch")
         if q.card_count() and (far or g.distance(p, q) <= 1)
     ]
 
 
-def _snatch_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    target = g.players[targets[0]]
-    if (yield from nullified(g, card, target, user)):
+def _snatch_effect(g: Game, use: CardUse) -> Proc:
+    target = g.players[use.targets[0]]
+    if (yield from nullified(g, use.card, target, use.user)):
         return
     from_hand = bool(target.hand)
-    c = yield from choose_card_of(g, user, target, "snatch")
+    c = yield from choose_card_of(g, use.user, target, SNATCH)
     if c is not None:
         hidden = from_hand and c in target.hand
-        yield from gain(g, user, [c], target, visible=not hidden)
+        yield from gain(g, use.user, [c], target, visible=not hidden)
+
+
+register_card(CardType("snatch", "顺手牵羊", TRICK, targets=_snatch_targets, effect=_snatch_effect))
 
 
 # ---------------------------------------------------------------------------- 无中生有
-def _self_target(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    return [()]
-
-
-def _ex_nihilo_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    if (yield from nullified(g, card, user, user)):
+def _ex_nihilo_effect(g: Game, use: CardUse) -> Proc:
+    if (yield from nullified(g, use.card, use.user, use.user)):
         return
-    yield from draw(g, user, 2)
+    yield from draw(g, use.user, 2)
+
+
+register_card(CardType("ex_nihilo", "无中生有", TRICK, targets=_self_target,
+                       effect=_ex_nihilo_effect))
 
 
 # ---------------------------------------------------------------------------- 借刀杀人
-def _collateral_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+def _collateral_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     if p.borrowed is not None:
         return []
-    return [(q.seat,) for q in _others(g, p, "collateral") if q.equip[0] >= 0]
+    return [(q.seat,) for q in others(g, p, "collateral") if q.equip[0] >= 0]
 
 
-def _collateral_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
+def _collateral_effect(g: Game, use: CardUse) -> Proc:
     """003's first-edition text: borrow the target's weapon, with its range and skill, until the
     start of your discard phase (RULINGS §4.2)."""
-    target = g.players[targets[0]]
-    if (yield from nullified(g, card, target, user)):
+    user = use.user
+    target = g.players[use.targets[0]]
+    if (yield from nullified(g, use.card, target, user)):
         return
     weapon = target.equip[0]
     if weapon < 0 or user.borrowed is not None or not user.alive:
         return
-    from ..rules import _remove  # noqa: PLC0415
-
-    _remove(g, weapon)
+    remove_card(g, weapon)
     user.borrowed = (weapon, target.seat, True)
     if user.equip[0] >= 0:
         # Choose which of the two weapons is active; the other has no effect meanwhile.
-        pick = yield PickRequest(user.seat, "choose_weapon", (user.equip[0], weapon), (weapon,))
+        pick = yield PickRequest(user.seat, CHOOSE_WEAPON, (user.equip[0], weapon), (weapon,))
         user.borrowed = (weapon, target.seat, pick == weapon)
-    g.log("borrow", user.seat, target.seat, weapon, user.borrowed[2])
+    g.log(BORROW, user.seat, target.seat, weapon, user.borrowed[2])
     set_weapon_skills(g, user)
 
 
+register_card(CardType("collateral", "借刀杀人", TRICK, targets=_collateral_targets,
+                       effect=_collateral_effect))
+
+
 # ---------------------------------------------------------------------------- 无懈可击
-def _never(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
+def _never(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return []
 
 
-def _nothing(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
+def _nothing(g: Game, use: CardUse) -> Proc:
     return
     yield
 
 
+# 无懈可击 is never used in the play phase: only in a window (``rules.nullified``).
+register_card(CardType("nullification", "无懈可击", TRICK, targets=_never, effect=_nothing))
+
+
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
-def _aoe(need: str) -> Any:
-    def effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
+def _aoe(need: str) -> Callable[[Game, CardUse], Proc]:
+    def effect(g: Game, use: CardUse) -> Proc:
         # RULINGS §4.2: every other living player, in turn order from the user's next seat.
+        user, card = use.user, use.card
         for q in g.order_from(user.seat)[1:]:
             if not q.alive:
                 continue
@@ -190,124 +305,52 @@ def _aoe(need: str) -> Any:
             if vc is not None:
                 to_discard(g, vc.cards)
                 ctx.ok = True
-                if "aoe_answered" in g.hooks:
-                    yield from fire(g, "aoe_answered", ctx)
+                if AOE_ANSWERED in g.hooks:
+                    yield from fire(g, AOE_ANSWERED, ctx)
             if not ctx.ok and q.alive:
                 yield from damage(g, user, q, 1, card)
 
     return effect
 
 
+register_card(CardType("savage_assault", "南蛮入侵", TRICK, targets=_self_target,
+                       effect=_aoe("slash")))
+register_card(CardType("archery_attack", "万箭齐发", TRICK, targets=_self_target,
+                       effect=_aoe("jink")))
+
+
 # ---------------------------------------------------------------------------- 桃园结义 / 五谷丰登
-def _god_salvation_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    for q in g.order_from(user.seat):
+def _god_salvation_effect(g: Game, use: CardUse) -> Proc:
+    for q in g.order_from(use.user.seat):
         if not q.alive or q.hp >= q.max_hp:
             continue  # nothing to heal: no window (a nullification would change nothing)
-        if (yield from nullified(g, card, q, user)):
+        if (yield from nullified(g, use.card, q, use.user)):
             continue
         recover(g, q, 1)
 
 
-def _amazing_grace_effect(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
+register_card(CardType("god_salvation", "桃园结义", TRICK, targets=_self_target,
+                       effect=_god_salvation_effect))
+
+
+def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
+    user = use.user
     order = g.order_from(user.seat)
     shown = take_from_pile(g, len(order))
     g.processing.extend(shown)
-    g.log("reveal", user.seat, tuple(shown))
+    g.log(REVEAL, user.seat, tuple(shown))
     for q in order:
         if not shown:
             break
         if not q.alive:
             continue
-        if (yield from nullified(g, card, q, user)):
+        if (yield from nullified(g, use.card, q, user)):
             continue
-        pick = yield PickRequest(q.seat, "amazing_grace", tuple(shown), ())
+        pick = yield PickRequest(q.seat, AMAZING_GRACE, tuple(shown), ())
         shown.remove(pick)
         yield from gain(g, q, [pick], None, visible=True)
     to_discard(g, shown)
 
 
-# ---------------------------------------------------------------------------- delayed tricks
-def _has_delayed(p: Player, name: str) -> bool:
-    return any(n == name for _, n in p.judge)
-
-
-def _indulgence_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    # 003 and 002's errata: any other player except the lord.
-    return [
-        (q.seat,) for q in _others(g, p, "indulgence")
-        if q.role != LORD and not _has_delayed(q, "indulgence")
-    ]
-
-
-def _place_delayed(g: Any, user: Player, card: VCard, targets: tuple[int, ...]) -> Proc:
-    target = g.players[targets[0]] if targets else user
-    phys = card.cards[0]
-    if phys in g.processing:
-        g.processing.remove(phys)
-    target.judge.append((phys, card.name))
-    g.log("place_delayed", user.seat, target.seat, phys, card.name)
-    return
-    yield
-
-
-def _lightning_targets(g: Any, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    return [] if _has_delayed(p, "lightning") else [()]
-
-
-def _indulgence_judge(g: Any, holder: Player, card: int, cancelled: bool) -> Proc:
-    """乐不思蜀: not ♥ → skip the play phase; discarded either way (a nullified one too)."""
-    if not cancelled:
-        j = yield from judge(g, holder, "indulgence")
-        if SUIT[j.card] != HEART:
-            g.turn_flags["skip_play"] = 1
-    to_discard(g, [card])
-
-
-def lightning_hits(card: int) -> bool:
-    """闪电 strikes on ♠2-♠9 (003)."""
-    return SUIT[card] == SPADE and 2 <= RANK[card] <= 9
-
-
-def _lightning_judge(g: Any, holder: Player, card: int, cancelled: bool) -> Proc:
-    """闪电: ♠2-♠9 → 3 damage with no source, then discarded; otherwise (or nullified) it moves on
-    to the next living player whose judgement area holds no 闪电 (RULINGS §4.2)."""
-    if not cancelled:
-        j = yield from judge(g, holder, "lightning")
-        if lightning_hits(j.card):
-            yield from damage(g, None, holder, 3, VCard("lightning", (card,)))
-            to_discard(g, [card])
-            return
-    if card not in g.processing:
-        return  # taken by a skill meanwhile
-    g.processing.remove(card)
-    nxt = holder
-    for q in g.order_from(holder.seat)[1:]:
-        if not _has_delayed(q, "lightning"):
-            nxt = q
-            break
-    if not nxt.alive:
-        g.discard_pile.append(card)
-        return
-    nxt.judge.append((card, "lightning"))
-    if nxt is not holder:  # nobody else can take it: it stays (judged again next turn)
-        g.log("move_delayed", holder.seat, nxt.seat, card, "lightning")
-
-
-DELAYED["indulgence"] = _indulgence_judge
-DELAYED["lightning"] = _lightning_judge
-
-for _name, _targets, _effect in (
-    ("duel", _duel_targets, _duel_effect),
-    ("dismantlement", _dismantle_targets, _dismantle_effect),
-    ("snatch", _snatch_targets, _snatch_effect),
-    ("ex_nihilo", _self_target, _ex_nihilo_effect),
-    ("collateral", _collateral_targets, _collateral_effect),
-    ("nullification", _never, _nothing),
-    ("savage_assault", _self_target, _aoe("slash")),
-    ("archery_attack", _self_target, _aoe("jink")),
-    ("god_salvation", _self_target, _god_salvation_effect),
-    ("amazing_grace", _self_target, _amazing_grace_effect),
-    ("indulgence", _indulgence_targets, _place_delayed),
-    ("lightning", _lightning_targets, _place_delayed),
-):
-    register_card(CardDef(_name, _targets, _effect, is_trick=True))
+register_card(CardType("amazing_grace", "五谷丰登", TRICK, targets=_self_target,
+                       effect=_amazing_grace_effect))

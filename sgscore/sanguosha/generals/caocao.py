@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..model import General, Player, Proc, Skill, VCard, register_general, register_skill
-from ..rules import DamageCtx, gain, respond
+from ...core.engine import Proc
+from ..contexts import DAMAGED, Ctx, DamageCtx
+from ..model import General, Player, VCard, register_general
+from ..rules import respond
+from ..skills import Skill, register_skill
+from ..zones import gain
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 @register_skill
@@ -21,18 +26,18 @@ class Jianxiong(Skill):
 
     id = "jianxiong"
     zh = "奸雄"
-    timings = ("damaged",)
+    timings = (DAMAGED,)
 
-    def _cards(self, g: Any, ctx: DamageCtx) -> list[int]:
+    def _cards(self, g: Game, ctx: DamageCtx) -> list[int]:
         card = ctx.card
         if card is None:
             return []
         return [c for c in card.cards if c in g.processing]
 
-    def can_trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
         return ctx.target is owner and bool(self._cards(g, ctx))
 
-    def trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> Proc:
         yield from gain(g, owner, self._cards(g, ctx), None, visible=True)
 
 
@@ -46,13 +51,13 @@ class Hujia(Skill):
     zh = "护驾"
     lord = True
 
-    def _helpers(self, g: Any, owner: Player) -> list[Player]:
-        return [q for q in g.order_from(owner.seat)[1:] if "wei" in q.kingdom.split()]
+    def _helpers(self, g: Game, owner: Player) -> list[Player]:
+        return [q for q in g.order_from(owner.seat)[1:] if q.of_kingdom("wei")]
 
-    def respond_ok(self, g: Any, owner: Player, name: str, ctx: Any) -> bool:
+    def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
         return name == "jink" and bool(self._helpers(g, owner))
 
-    def respond(self, g: Any, owner: Player, name: str, ctx: Any) -> Proc:
+    def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
         for q in self._helpers(g, owner):
             if not q.alive:
                 continue

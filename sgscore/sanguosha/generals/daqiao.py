@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ...core.engine import Proc
 from ...core.protocol import PickRequest
 from ..cards import DIAMOND, OFFENSE_HORSE, SUIT, WEAPON
-from ..model import NO_CARD, General, Player, Proc, Skill, VCard, register_general, register_skill
+from ..content.basic import SLASH_TARGETED, SlashCtx
+from ..model import NO_CARD, General, Player, VCard, register_general
 from ..requests import card_targets
-from ..rules import SlashCtx, discard
+from ..skills import PlayOption, Skill, register_skill
+from ..telling import Teller, event_kind, request_kind
+from ..zones import discard
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@event_kind("slash_moved")
+def SLASH_MOVED(t: Teller, seat: int, target: int) -> str:
+    """流离 (大乔): ``seat`` moves the 杀 aimed at it on to ``target``."""
+    return t.say(en="{p} moves the slash on to {target}", zh="{p}将杀转移给{target}", p=t.p(seat),
+                 target=t.p(target))
+
+
+def _ask_liuli(t: Teller, seat: int, user: int) -> str:
+    return t.say(en="{p} may discard a card to move {src}'s slash to another player (流离)",
+                 zh="{p}可以弃置一张牌，将{src}的杀转移给另一名角色（流离）", p=t.p(seat), src=t.p(user))
+
+
+@request_kind("liuli", ask=_ask_liuli,
+              choice="``(card, seat)``: the card to discard and the seat the 杀 moves to")
+def LIULI(t: Teller, choice: tuple[int, int]) -> str:
+    """大乔, targeted by a 杀, after saying yes to 流离: ``prompt`` is ``(source,)``."""
+    card, seat = choice
+    return t.say(en="{card}, the slash moves to {p}", zh="{card}，杀转移给{p}", card=t.card(card),
+                 p=t.p(seat))
 
 
 @register_skill
@@ -22,8 +48,8 @@ class Guose(Skill):
     zh = "国色"
     play_as = "indulgence"
 
-    def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+        out: list[PlayOption] = []
         for c in owner.hand + owner.equip:
             if c >= 0 and SUIT[c] == DIAMOND:
                 for t in card_targets(g, owner, VCard(self.play_as, (c,), self.id)):
@@ -45,9 +71,9 @@ class Liuli(Skill):
 
     id = "liuli"
     zh = "流离"
-    timings = ("slash_targeted",)
+    timings = (SLASH_TARGETED,)
 
-    def _options(self, g: Any, owner: Player, ctx: SlashCtx) -> list[tuple[int, int]]:
+    def _options(self, g: Game, owner: Player, ctx: SlashCtx) -> list[tuple[int, int]]:
         user = ctx.user
         seats = [
             q for q in g.players
@@ -69,25 +95,25 @@ class Liuli(Skill):
                 out.extend((c, s) for s in in_range)
         return out
 
-    def can_trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> bool:
-        return ctx.target is owner and not ctx.in_duel and bool(self._options(g, owner, ctx))
+    def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
+        return ctx.target is owner and bool(self._options(g, owner, ctx))
 
-    def trigger(self, g: Any, owner: Player, ctx: SlashCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
         card, seat = yield PickRequest(
-            owner.seat, "liuli", self._options(g, owner, ctx), (ctx.user.seat,)
+            owner.seat, LIULI, self._options(g, owner, ctx), (ctx.user.seat,)
         )
         yield from discard(g, owner, [card], "liuli")
         ctx.target = g.players[seat]
-        g.log("slash_moved", owner.seat, seat)
+        g.log(SLASH_MOVED, owner.seat, seat)
 
 
-def _in_range_without(g: Any, owner: Player, slot: int, q: Player) -> bool:
+def _in_range_without(g: Game, owner: Player, slot: int, q: Player) -> bool:
     """Whether ``q`` is in ``owner``'s attack range once the card in ``slot`` is gone (a query:
     the slot is emptied only while the range is computed)."""
     card = owner.equip[slot]
     owner.equip[slot] = NO_CARD
     try:
-        return bool(g.in_attack_range(owner, q))
+        return g.in_attack_range(owner, q)
     finally:
         owner.equip[slot] = card
 

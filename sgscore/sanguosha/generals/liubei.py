@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..model import General, Player, Proc, Skill, VCard, register_general, register_skill
+from ...core.engine import Proc
+from ..contexts import Ctx
+from ..model import General, Player, TurnCounter, VCard, register_general
 from ..requests import card_targets
-from ..rules import gain, recover, respond, use_card
+from ..rules import recover, respond, use_card
+from ..skills import PlayOption, Skill, register_skill
+from ..zones import gain
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
 
-RENDE_GIVEN = "rende_given"
-JIJIANG_REFUSED = "jijiang_refused"
+RENDE_GIVEN = TurnCounter("rende_given")
+JIJIANG_REFUSED = TurnCounter("jijiang_refused")
 
 
 @register_skill
@@ -24,25 +29,25 @@ class Rende(Skill):
     zh = "仁德"
     public_cards = False  # the gift is face down: only giver and receiver see it (``gain``)
 
-    def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
         if not owner.hand:
             return []
         others = [q.seat for q in g.players if q.alive and q is not owner]
         return [((c,), (s,)) for c in owner.hand for s in others]
 
-    def play(self, g: Any, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
         yield from gain(g, g.players[targets[0]], list(cards), owner, visible=False)
-        given = g.turn_flags.get(RENDE_GIVEN, 0) + len(cards)
-        g.turn_flags[RENDE_GIVEN] = given
+        given = g.turn[RENDE_GIVEN] + len(cards)
+        g.turn[RENDE_GIVEN] = given
         if given % 2 == 0:  # 003: "每分发出两张手牌刘备加一点体力"
             recover(g, owner, 1)
 
 
-def _shu_helpers(g: Any, owner: Player) -> list[Player]:
-    return [q for q in g.order_from(owner.seat)[1:] if "shu" in q.kingdom.split()]
+def _shu_helpers(g: Game, owner: Player) -> list[Player]:
+    return [q for q in g.order_from(owner.seat)[1:] if q.of_kingdom("shu")]
 
 
-def _ask_helpers(g: Any, owner: Player, ctx: Any, prompt: tuple[Any, ...]) -> Proc:
+def _ask_helpers(g: Game, owner: Player, ctx: Ctx | None, prompt: tuple[Any, ...]) -> Proc:
     """Ask the other Shu players in turn order for a 杀; returns it as 刘备's card, or None."""
     for q in _shu_helpers(g, owner):
         if not q.alive:
@@ -68,22 +73,22 @@ class Jijiang(Skill):
     zh = "激将"
     lord = True
 
-    def respond_ok(self, g: Any, owner: Player, name: str, ctx: Any) -> bool:
+    def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
         return name == "slash" and bool(_shu_helpers(g, owner))
 
-    def respond(self, g: Any, owner: Player, name: str, ctx: Any) -> Proc:
+    def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
         return (yield from _ask_helpers(g, owner, ctx, ("jijiang", owner.seat)))
 
-    def play_options(self, g: Any, owner: Player) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        if g.turn_flags.get(JIJIANG_REFUSED) or not _shu_helpers(g, owner):
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+        if g.turn[JIJIANG_REFUSED] or not _shu_helpers(g, owner):
             return []
         ask = VCard("slash", (), self.id, suit=-1, rank=0)
         return [((), t) for t in card_targets(g, owner, ask)]
 
-    def play(self, g: Any, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
         vc = yield from _ask_helpers(g, owner, None, ("jijiang", owner.seat, targets))
         if vc is None:
-            g.turn_flags[JIJIANG_REFUSED] = 1
+            g.turn[JIJIANG_REFUSED] = 1
             return
         yield from use_card(g, owner, vc, targets)
 

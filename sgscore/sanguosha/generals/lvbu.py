@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ...core.engine import Proc
 from ...core.protocol import PickRequest
-from ..model import General, Player, Proc, Skill, register_general, register_skill
-from ..rules import discard
+from ..content.tricks import AOE_ANSWERED, AoeCtx
+from ..model import General, Player, register_general
+from ..skills import Skill, register_skill
+from ..telling import Teller, request_kind
+from ..zones import discard
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _ask_wushuang(t: Teller, seat: int, lvbu: int, trick: str) -> str:
+    return t.say(en="{p} must discard one more hand card against {src}'s {trick}, or take the "
+                    "damage (无双)", zh="{p}须再弃置一张手牌响应{src}的【{trick}】，否则受到伤害（无双）",
+                 p=t.p(seat), src=t.p(lvbu), trick=t.name(trick))
+
+
+@request_kind("wushuang_discard", ask=_ask_wushuang,
+              choice="a hand card id to discard, or ``None`` to take the damage")
+def WUSHUANG_DISCARD(t: Teller, choice: int | None) -> str:
+    """A target of 吕布's 南蛮入侵/万箭齐发 who answered it: ``prompt`` is ``(lvbu_seat, trick)``."""
+    if choice is None:
+        return t.say(en="take the damage", zh="受到伤害")
+    return t.card(choice)
 
 
 @register_skill
@@ -20,23 +40,21 @@ class Wushuang(Skill):
     id = "wushuang"
     zh = "无双"
     optional = False
-    modifies = ("jinks_needed",)
-    timings = ("aoe_answered",)
+    timings = (AOE_ANSWERED,)
 
-    def jinks_needed(self, g: Any, owner: Player, target: Player) -> int:
+    def jinks_needed(self, g: Game, owner: Player, target: Player) -> int:
         return 2
 
-    def can_trigger(self, g: Any, owner: Player, ctx: Any) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: AoeCtx) -> bool:
         return ctx.user is owner and ctx.ok
 
-    def trigger(self, g: Any, owner: Player, ctx: Any) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: AoeCtx) -> Proc:
         t = ctx.target
         if not t.hand:
             ctx.ok = False
             return
-        pick = yield PickRequest(
-            t.seat, "wushuang_discard", (None, *t.hand), (owner.seat, ctx.card.name)
-        )
+        trick = ctx.card.name if ctx.card is not None else ""
+        pick = yield PickRequest(t.seat, WUSHUANG_DISCARD, (None, *t.hand), (owner.seat, trick))
         if pick is None:
             ctx.ok = False
             return

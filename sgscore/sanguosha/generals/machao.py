@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..model import General, Player, Skill, register_general, register_skill
+from ..model import General, Player, register_general
+from ..skills import Skill, register_skill
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 @register_skill
@@ -18,15 +20,14 @@ class Mashu(Skill):
     id = "mashu"
     zh = "马术"
     optional = False
-    modifies = ("distance_out", "distance_in", "horse_slots")
 
-    def distance_out(self, g: Any, owner: Player, other: Player) -> int:
+    def distance_out(self, g: Game, owner: Player, other: Player) -> int:
         return -1
 
-    def distance_in(self, g: Any, owner: Player, other: Player) -> int:
+    def distance_in(self, g: Game, owner: Player, other: Player) -> int:
         return 1
 
-    def horse_slots(self, g: Any, owner: Player) -> int:
+    def horse_slots(self, g: Game, owner: Player) -> int:
         return 1
 
 

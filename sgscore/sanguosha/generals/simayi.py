@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ...core.engine import Proc
 from ...core.protocol import PickRequest
-from ..model import General, Player, Proc, Skill, register_general, register_skill
-from ..rules import DamageCtx, JudgeCtx, gain, lose_cards, to_discard
+from ..contexts import DAMAGED, JUDGE_REVEALED, DamageCtx, JudgeCtx
+from ..model import General, Player, register_general
+from ..skills import Skill, register_skill
+from ..telling import Teller, event_kind, request_kind
+from ..zones import gain, lose_cards, to_discard
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@event_kind("judge_replaced")
+def JUDGE_REPLACED(t: Teller, seat: int, judged: int, old: int, new: int) -> str:
+    """鬼才 (司马懿): ``seat`` replaces ``judged``'s judgement card ``old`` with its hand card
+    ``new``."""
+    return t.say(en="{p} replaces {target}'s judgement card {old} with {new}",
+                 zh="{p}将{target}的判定牌{old}改为{new}", p=t.p(seat), target=t.p(judged),
+                 old=t.card(old), new=t.card(new))
+
+
+def _ask_guicai(t: Teller, seat: int, judged: int, reason: str, card: int) -> str:
+    return t.say(en="{p} replaces {target}'s judgement card {card} ({reason}) with a hand card (鬼才)",
+                 zh="{p}用一张手牌替换{target}的判定牌{card}（{reason}，鬼才）", p=t.p(seat),
+                 target=t.p(judged), card=t.card(card), reason=t.reason(reason))
+
+
+@request_kind("guicai", ask=_ask_guicai,
+              choice="the hand card id that becomes the judgement card")
+def GUICAI(t: Teller, choice: int) -> str:
+    """司马懿, after saying yes to 鬼才: ``prompt`` is ``(judged_seat, reason, card)``."""
+    return t.card(choice)
 
 
 @register_skill
@@ -18,16 +45,16 @@ class Fankui(Skill):
 
     id = "fankui"
     zh = "反馈"
-    timings = ("damaged",)
+    timings = (DAMAGED,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
         src = ctx.source
         return (
             ctx.target is owner and src is not None and src is not owner and src.alive
             and bool(src.hand)
         )
 
-    def trigger(self, g: Any, owner: Player, ctx: DamageCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> Proc:
         src = ctx.source
         assert src is not None
         card = src.hand[g.rng.below(len(src.hand))]
@@ -42,21 +69,21 @@ class Guicai(Skill):
 
     id = "guicai"
     zh = "鬼才"
-    timings = ("judge_revealed",)
+    timings = (JUDGE_REVEALED,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: JudgeCtx) -> bool:
+    def can_trigger(self, g: Game, owner: Player, ctx: JudgeCtx) -> bool:
         return bool(owner.hand)
 
-    def trigger(self, g: Any, owner: Player, ctx: JudgeCtx) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: JudgeCtx) -> Proc:
         old = ctx.card
         new = yield PickRequest(
-            owner.seat, "guicai", tuple(owner.hand), (ctx.player.seat, ctx.reason, old)
+            owner.seat, GUICAI, tuple(owner.hand), (ctx.player.seat, ctx.reason, old)
         )
         yield from lose_cards(g, [new])
         g.processing.append(new)
         ctx.card = new
         to_discard(g, [old])
-        g.log("judge_replaced", owner.seat, ctx.player.seat, old, new)
+        g.log(JUDGE_REPLACED, owner.seat, ctx.player.seat, old, new)
 
 
 register_general(General("simayi", "司马懿", "wei", "m", 3, ("fankui", "guicai")))

@@ -1,16 +1,18 @@
 """孙尚香 (shu and wu, f, 3): 乾坤 (003 "人物技能详解", RULINGS §4.5).
 
 003: "香香既是蜀国武将也是吴国武将": her kingdom ``"shu wu"`` counts as both (激将, 护驾 and the like
-read ``Player.kingdom.split()``).
+ask ``Player.of_kingdom``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..model import General, Player, Skill, register_general, register_skill
+from ..model import General, Player, register_general
+from ..skills import Skill, register_skill
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 @register_skill
@@ -25,9 +27,8 @@ class Qiankun(Skill):
     id = "qiankun"
     zh = "乾坤"
     optional = False
-    modifies = ("equipment_ignored",)
 
-    def equipment_ignored(self, g: Any, owner: Player, other: Player) -> bool:
+    def equipment_ignored(self, g: Game, owner: Player, other: Player) -> bool:
         return other is not owner
 
 

@@ -2,13 +2,60 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ...core.engine import Proc
 from ..arrange import ArrangeRequest, place_arranged
-from ..model import General, Player, Proc, Skill, register_general, register_skill
-from ..rules import take_from_pile
+from ..contexts import PHASE_BEGIN, PhaseCtx
+from ..model import General, Player, register_general
+from ..skills import Skill, register_skill
+from ..telling import Teller, event_kind, request_kind
+from ..zones import take_from_pile
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ..game import Game
+
+Cards = tuple[int, ...]
+
+
+@event_kind("guanxing_look", hidden="``cards``, top first: that seat")
+def GUANXING_LOOK(t: Teller, seat: int, n: int, *, hidden: Cards | None = None) -> str:
+    """观星 (诸葛亮): ``seat`` looks at the top ``n`` cards of the draw pile."""
+    if hidden is None:
+        return t.say(en="{p} looks at the top {nc} of the draw pile", zh="{p}观看牌堆顶的{n}张牌",
+                     p=t.p(seat), n=n, nc=t.n_cards(n))
+    return t.say(en="{p} looks at the top {nc} of the draw pile: {cards}",
+                 zh="{p}观看牌堆顶的{n}张牌：{cards}", p=t.p(seat), n=n, nc=t.n_cards(n),
+                 cards=t.cards(hidden))
+
+
+@event_kind("guanxing", hidden="``(top, bottom)``: that seat")
+def GUANXING(t: Teller, seat: int, n_top: int, n_bottom: int,
+             hidden: tuple[Cards, Cards] | None = None) -> str:
+    """观星: the cards go back, ``n_top`` on top of the draw pile and ``n_bottom`` at the bottom;
+    only that seat learns their order."""
+    if hidden is None:
+        return t.say(en="{p} puts {top} back on top of the draw pile and {bottom} at the bottom",
+                     zh="{p}将{top}置于牌堆顶，{bottom}置于牌堆底", p=t.p(seat),
+                     top=t.n_cards(n_top), bottom=t.n_cards(n_bottom))
+    return t.say(en="{p} puts {top_cards} on top of the draw pile and {bottom_cards} at the bottom",
+                 zh="{p}将{top_cards}置于牌堆顶，{bottom_cards}置于牌堆底", p=t.p(seat),
+                 top_cards=t.cards(hidden[0]), bottom_cards=t.cards(hidden[1]))
+
+
+def _ask_guanxing(t: Teller, seat: int, cards: Cards) -> str:
+    return t.say(en="{p} puts {cards} back on top of or under the draw pile, in any order (观星)",
+                 zh="{p}将{cards}以任意顺序置于牌堆顶或牌堆底（观星）", p=t.p(seat),
+                 cards=t.cards(cards))
+
+
+@request_kind("guanxing", ask=_ask_guanxing, choice="""``(top, bottom)``: two tuples that hold every
+    shown card once; ``top[0]`` is drawn first, ``bottom[-1]`` is the very bottom card""")
+def GUANXING_ARRANGE(t: Teller, choice: tuple[Cards, Cards]) -> str:
+    """诸葛亮, before his draw phase: ``prompt`` is ``(cards,)``, the top cards, top first."""
+    top, bottom = choice
+    return t.say(en="top: {top}; bottom: {bottom}", zh="牌堆顶：{top}；牌堆底：{bottom}",
+                 top=t.cards(top) if top else "-", bottom=t.cards(bottom) if bottom else "-")
 
 
 @register_skill
@@ -25,23 +72,24 @@ class Guanxing(Skill):
     id = "guanxing"
     zh = "观星"
     optional = False
-    timings = ("phase_begin",)
+    timings = (PHASE_BEGIN,)
 
-    def can_trigger(self, g: Any, owner: Player, ctx: Any) -> bool:
-        return ctx == "draw" and g.current == owner.seat and bool(g.draw_pile or g.discard_pile)
+    def can_trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> bool:
+        return (ctx.phase == "draw" and g.current == owner.seat
+                and bool(g.draw_pile or g.discard_pile))
 
-    def trigger(self, g: Any, owner: Player, ctx: Any) -> Proc:
+    def trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> Proc:
         k = min(3, len(g.draw_pile) + len(g.discard_pile))
         # Taking them reshuffles the discard pile in if the draw pile runs short (RULINGS §3); they
         # go straight back in the same order and stay in the draw pile while he looks.
         shown = tuple(take_from_pile(g, k))
         g.draw_pile.extend(reversed(shown))
         mask = 1 << owner.seat
-        g.log_private("guanxing_look", mask, (owner.seat, k), shown)
-        top, bottom = yield ArrangeRequest(owner.seat, "guanxing", shown, (shown,))
+        g.log_private(GUANXING_LOOK, mask, (owner.seat, k), shown)
+        top, bottom = yield ArrangeRequest(owner.seat, GUANXING_ARRANGE, shown, (shown,))
         del g.draw_pile[-k:]
         place_arranged(g.draw_pile, top, bottom)
-        g.log_private("guanxing", mask, (owner.seat, len(top), len(bottom)), (top, bottom))
+        g.log_private(GUANXING, mask, (owner.seat, len(top), len(bottom)), (top, bottom))
 
 
 @register_skill
@@ -52,9 +100,8 @@ class Kongcheng(Skill):
     id = "kongcheng"
     zh = "空城"
     optional = False
-    modifies = ("blocks_target",)
 
-    def blocks_target(self, g: Any, owner: Player, user: Player, name: str) -> bool:
+    def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
         return not owner.hand and (name == "slash" or name == "duel")
 
 

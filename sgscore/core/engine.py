@@ -1,0 +1,136 @@
+"""The driver every game shares: a suspended generator of rule procedures, decided step by step.
+
+A game's rules are one generator (the game procedure) that yields a :class:`~.protocol.Request`
+whenever it needs a decision and receives the choice (DESIGN "The game protocol"). :class:`Engine`
+runs it: it answers forced requests (exactly one legal choice) itself, exposes the others as
+:attr:`Engine.pending`, checks each submitted choice with the request, keeps the event stream, and
+turns the two ways a game stops into state: :class:`GameOver` raised by the rules sets
+:attr:`Engine.result`; any other exception becomes an :class:`EngineError` (the replay toolkit
+records it, so a crash replays to the same crash).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from .protocol import Choice, GameFinished, Request
+
+__all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact"]
+
+Proc = Generator[Request, Any, Any]
+"""A rule procedure: a generator that yields requests and receives the choices."""
+
+ALL = -1
+"""Event mask: everyone sees the hidden part."""
+
+Event = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
+"""``(kind, public_args, mask, hidden)``: the seats in the bitmask ``mask`` (everyone when it is
+:data:`ALL`) also see ``hidden``; a hidden part of None means there is nothing hidden."""
+
+
+class EngineError(RuntimeError):
+    """The rules raised. The game is stopped; ``kind`` and ``message`` go to the replay's error
+    record, so that re-simulating the decisions reproduces the same error."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+
+
+class GameOver(Exception):
+    """Raised inside the rules when the game ends at once; the driver catches it."""
+
+    def __init__(self, winner: str | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+
+
+def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
+    """An event as ``seat`` sees it: ``(kind, *args)``, plus the hidden part if shown to it
+    (``seat=None`` is a spectator, who sees only what everyone sees)."""
+    kind, args, mask, hidden = event
+    if hidden is None:
+        return (kind, *args)
+    if mask == ALL or (seat is not None and seat >= 0 and (mask >> seat) & 1):
+        return (kind, *args, hidden)
+    return (kind, *args)
+
+
+class Engine:
+    """The decision driver of one game. A game subclasses it, sets up its state, then calls
+    :meth:`start` with its game procedure.
+
+    The protocol the replay toolkit and frontends use: :attr:`pending`, :meth:`submit`,
+    :attr:`over`, :attr:`result`, :attr:`error`, :attr:`decisions` and :attr:`events`; games add
+    ``turn_no``, ``round``, ``phase``, ``current``, :attr:`seats` and the hashes, views and
+    summary (:class:`sgscore.core.spec.GameState`).
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.decisions = 0
+        self.pending: Request | None = None
+        self.result: tuple[str | None, str] | None = None  # (winner, reason)
+        self.error: EngineError | None = None
+        self._proc: Proc | None = None
+
+    def start(self, procedure: Proc) -> None:
+        """Run ``procedure`` until its first decision (or the end)."""
+        self._proc = procedure
+        self._run(None)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None or self.error is not None
+
+    def submit(self, choice: Choice) -> None:
+        """Check ``choice`` against the pending request and resume the rules.
+
+        Raises :class:`~sgscore.core.protocol.IllegalChoice` (game unchanged) for an illegal
+        choice, :class:`~sgscore.core.protocol.GameFinished` when the game is over, and
+        :class:`EngineError` if the rules raise.
+        """
+        if self.error is not None:
+            raise GameFinished(f"the game stopped with an engine error: {self.error}")
+        if self.result is not None or self.pending is None:
+            raise GameFinished("the game is over")
+        self.pending.check(choice)
+        self.decisions += 1
+        self._run(choice)
+
+    def _run(self, value: Choice) -> None:
+        gen = self._proc
+        assert gen is not None, "start() runs the game procedure first"
+        self.pending = None
+        try:
+            req = gen.send(value)
+            while True:
+                forced, only = req.forced()
+                if not forced:
+                    break
+                req = gen.send(only)
+            self.pending = req
+        except GameOver as over:
+            self.result = (over.winner, over.reason)
+            self.game_over(over)
+        except StopIteration:
+            self.result = (None, "ended")
+        except Exception as exc:  # noqa: BLE001 - every engine failure becomes a record
+            self.error = EngineError(type(exc).__name__, str(exc))
+            raise self.error from exc
+
+    def game_over(self, over: GameOver) -> None:
+        """Called once when the rules end the game (a game logs its own event here)."""
+
+    # ------------------------------------------------------------------ events
+    def log(self, kind: Any, *args: Any) -> None:
+        """Append a public event. ``kind`` is the game's event kind (its ``name`` is stored)."""
+        self.events.append((kind.name, args, ALL, None))
+
+    def log_private(self, kind: Any, mask: int, args: tuple[Any, ...],
+                    hidden: tuple[Any, ...]) -> None:
+        """Append an event whose ``hidden`` part only the seats in ``mask`` see."""
+        self.events.append((kind.name, args, mask, hidden))

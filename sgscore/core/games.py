@@ -1,0 +1,97 @@
+"""The games this installation can play, by id: the built-in ones and those other packages ship.
+
+A package adds a game with an entry point in the ``sgscore.games`` group whose value names a
+:class:`~sgscore.core.spec.GameSpec` instance (``"my_game.spec:SPEC"``); a program can also call
+:func:`register_game`. Games are loaded the first time they are asked for, so importing the
+toolkit costs nothing for games it never meets. A broken plugin is reported with its entry point,
+never silently skipped.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any
+
+from .registry import RegistrationError
+from .spec import GameSpec
+
+__all__ = ["GROUP", "register_game", "unregister_game", "get_game", "game_ids", "spec_for_config"]
+
+GROUP = "sgscore.games"
+
+#: The games of this package, loaded on first use (``module:attribute``).
+BUILTIN = {"sanguosha/identity": "sgscore.sanguosha.spec:SPEC"}
+
+_games: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def _load(target: str, where: str) -> GameSpec:
+    module, _, attr = target.partition(":")
+    try:
+        obj: Any = import_module(module)
+        for part in attr.split(".") if attr else ():
+            obj = getattr(obj, part)
+    except Exception as e:  # noqa: BLE001 - a broken plugin is named, with its own error
+        raise RegistrationError(f"{where}: cannot load game {target!r}: "
+                                f"{type(e).__name__}: {e}") from e
+    if not isinstance(obj, GameSpec):
+        raise RegistrationError(f"{where}: {target!r} is not a GameSpec")
+    return obj
+
+
+def _load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for gid, target in BUILTIN.items():
+        spec = _load(target, "sgscore")
+        if spec.id != gid:
+            raise RegistrationError(f"{target}: its id is {spec.id!r}, not {gid!r}")
+        _games.setdefault(gid, spec)
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: (e.name, e.value)):
+        if ep.name in BUILTIN:
+            continue  # this package's own entry points name the built-in games
+        register_game(_load(ep.value, f"entry point {ep.name!r} of group {GROUP!r}"))
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` known by its id; a second, different spec under the same id is refused."""
+    if not isinstance(spec, GameSpec):
+        raise RegistrationError(f"register_game takes a GameSpec, got {type(spec).__name__}")
+    old = _games.get(spec.id)
+    if old is not None and old is not spec:
+        raise RegistrationError(f"game {spec.id!r} is registered twice "
+                                f"({type(old).__module__} and {type(spec).__module__})")
+    _games[spec.id] = spec
+    return spec
+
+
+def unregister_game(game_id: str) -> None:
+    """Forget a game registered with :func:`register_game` (tests)."""
+    _games.pop(game_id, None)
+
+
+def get_game(game_id: str) -> GameSpec | None:
+    """The spec of ``game_id``, or None when no installed game has that id."""
+    _load_all()
+    return _games.get(game_id)
+
+
+def game_ids() -> list[str]:
+    """The ids of every game this installation plays, sorted."""
+    _load_all()
+    return sorted(_games)
+
+
+def spec_for_config(config: object) -> GameSpec:
+    """The game whose config ``config`` is (by its type)."""
+    _load_all()
+    for gid in sorted(_games):
+        spec = _games[gid]
+        if isinstance(config, spec.config_type()):
+            return spec
+    raise TypeError(f"{type(config).__name__} is not the config of any installed game "
+                    f"({', '.join(sorted(_games))})")

@@ -1,0 +1,176 @@
+"""Registries that check what is put in them, and the kinds of events and requests a game declares.
+
+Content registers itself from the module that defines it (a card, a skill, a general, an event
+kind). A :class:`Registry` refuses a second entry under the same name and says which two modules
+clash, so a mistake fails at import instead of quietly replacing what was there.
+
+Event and request kinds are declared with their renderers, next to the content that logs or asks
+them (:func:`event_kind`, :func:`request_kind`): a kind cannot exist without the words that tell it,
+and the docs are generated from these declarations.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = [
+    "RegistrationError", "Registry", "Named", "Kind", "EventKind", "RequestKind",
+    "module_of", "caller_module",
+]
+
+
+class RegistrationError(ValueError):
+    """Content was registered wrongly (a duplicate id, an unknown timing, a hook without its
+    declaration, ...). The message names the module at fault."""
+
+
+class Named(Protocol):
+    """Anything a registry holds: it has a name (its id) and the module that declared it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def module(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def caller_module(depth: int = 2) -> str:
+    """The module of the code ``depth`` frames up (1: the caller of the function that calls
+    this): where a registration was written, for error messages."""
+    frame = sys._getframe(depth)
+    return str(frame.f_globals.get("__name__", "?"))
+
+
+def module_of(obj: object) -> str:
+    """The module that defined ``obj`` (a function or a class), for error messages."""
+    return str(getattr(obj, "__module__", "?"))
+
+
+class Registry(Mapping[str, N]):
+    """Named entries, each registered once: a read-only mapping from name to entry. Iteration
+    follows registration order; use :meth:`names` (sorted) wherever an order could reach the
+    rules."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self._items: dict[str, N] = {}
+
+    def add(self, item: N) -> N:
+        name = item.name
+        if not isinstance(name, str) or not name:
+            raise RegistrationError(f"{item.module}: a {self.what} needs a non-empty string id")
+        old = self._items.get(name)
+        if old is not None and old is not item:
+            raise RegistrationError(
+                f"{item.module}: {self.what} {name!r} is already registered by {old.module}")
+        self._items[name] = item
+        return item
+
+    def remove(self, name: str) -> None:
+        """Take an entry out again (tests that register content for one test only)."""
+        del self._items[name]
+
+    def __getitem__(self, name: str) -> N:
+        try:
+            return self._items[name]
+        except KeyError:
+            raise KeyError(f"unknown {self.what} {name!r}") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._items))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def names(self) -> list[str]:
+        """Every name, sorted (the order to use wherever it could matter)."""
+        return sorted(self._items)
+
+    def __repr__(self) -> str:
+        return f"<registry of {len(self._items)} {self.what}s>"
+
+
+class Kind:
+    """A declared kind of something a game emits or asks (its ``name`` is what is stored)."""
+
+    __slots__ = ("name", "module", "doc")
+
+    def __init__(self, name: str, module: str, doc: str) -> None:
+        self.name = name
+        self.module = module
+        self.doc = " ".join(doc.split())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def _doc_of(fn: Callable[..., Any]) -> str:
+    doc = inspect.getdoc(fn) or ""
+    return doc.split("\n\n")[0]
+
+
+def _params(fn: Callable[..., Any], skip: int) -> tuple[str, ...]:
+    """The positional parameter names of ``fn`` after the first ``skip`` (for the docs)."""
+    out = []
+    for p in list(inspect.signature(fn).parameters.values())[skip:]:
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            out.append(p.name + ("?" if p.default is not p.empty else ""))
+        elif p.kind is p.VAR_POSITIONAL:
+            out.append(p.name + "...")
+    return tuple(out)
+
+
+T = TypeVar("T")
+
+
+class EventKind(Kind, Generic[T]):
+    """An event kind and its renderer: ``render(teller, *args)``, with ``hidden=`` added when the
+    viewer may see a hidden part, returns the line (``""`` for none) or a list of lines for a
+    heading. ``args`` names the event's arguments (from the renderer's parameters); ``hidden`` says
+    what the hidden part holds and who sees it (empty: the event has none)."""
+
+    __slots__ = ("render", "args", "hidden")
+
+    def __init__(self, name: str, render: Callable[..., str | list[str]], *, hidden: str = "",
+                 doc: str = "") -> None:
+        if not callable(render):
+            raise RegistrationError(f"event kind {name!r} needs a renderer")
+        super().__init__(name, module_of(render), doc or _doc_of(render))
+        if not self.doc:
+            raise RegistrationError(
+                f"{self.module}: event kind {name!r} needs a docstring saying what it means")
+        self.render = render
+        self.args = _params(render, 1)
+        self.hidden = " ".join(hidden.split())
+
+
+class RequestKind(Kind, Generic[T]):
+    """A request kind with its words: ``ask(teller, seat, *prompt)`` says what is asked, and
+    ``describe(teller, choice)`` says what a choice means. ``prompt`` and ``choice`` document the
+    shapes (``docs/api.md`` is generated from them)."""
+
+    __slots__ = ("describe", "ask", "prompt", "choice")
+
+    def __init__(self, name: str, describe: Callable[..., str], ask: Callable[..., str], *,
+                 choice: str, doc: str = "") -> None:
+        if not callable(describe) or not callable(ask):
+            raise RegistrationError(f"request kind {name!r} needs its describe and ask functions")
+        super().__init__(name, module_of(describe), doc or _doc_of(describe))
+        if not self.doc:
+            raise RegistrationError(
+                f"{self.module}: request kind {name!r} needs a docstring saying what is asked")
+        if not choice:
+            raise RegistrationError(f"{self.module}: request kind {name!r}: say what a choice is")
+        self.describe = describe
+        self.ask = ask
+        self.prompt = _params(ask, 2)
+        self.choice = " ".join(choice.split())

@@ -1,0 +1,241 @@
+"""The game interface: what a game gives the replay toolkit, the command line and frontends.
+
+A game is a :class:`GameSpec`: its id and versions, its config (model, format defaults, command
+line options), how to start a game, and how to tell one (event and request kinds with their words,
+state tables, names). The replay toolkit and ``sgs`` know games only through this interface and
+the registry (:mod:`sgscore.core.games`), so a second game, or one shipped by another package,
+works with every ``sgs replay`` command unchanged. ``docs/architecture.md`` shows how to write one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from .engine import EngineError, Event
+from .protocol import Choice, Request
+from .registry import EventKind, Registry, RequestKind
+
+__all__ = [
+    "LANGS", "ConfigError", "GameConfig", "GameState", "GameSpec", "Option", "Teller", "rules_id",
+    "same_value",
+]
+
+
+LANGS = ("en", "zh")
+"""The languages every game tells itself in (its tellers, names and messages)."""
+
+
+class ConfigError(ValueError):
+    """A config that cannot make a game (says which field and why)."""
+
+
+class GameConfig(Protocol):
+    """A game's options besides the seed: any object; :class:`GameSpec` converts it."""
+
+
+class GameState(Protocol):
+    """What the toolkit reads from a running game (``sgscore.core.engine.Engine`` gives the
+    driver half)."""
+
+    pending: Request | None
+    events: list[Event]
+    result: tuple[str | None, str] | None
+    error: EngineError | None
+    decisions: int
+    turn_no: int
+    round: int
+    phase: str
+    current: int
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    def submit(self, choice: Choice) -> None: ...
+
+    def quick_hash(self) -> int: ...
+
+    def state_hash(self) -> str: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+
+class Teller(Protocol):
+    """Tells a game's events and requests in words for one viewer and language; it keeps what
+    the viewer has learnt so far (names of the seats, roles seen), so it is fed every event the
+    viewer sees, in order."""
+
+    lang: str
+    seat: int | None
+
+    def p(self, seat: int) -> str:
+        """A seat as written in this language (``P2 simayi``)."""
+        ...
+
+    def phase(self, phase: str) -> str:
+        """A phase of a turn as written in this language (``draw phase``)."""
+        ...
+
+    def lines(self, kind: str, args: tuple[Any, ...], hidden: Any) -> list[str]:
+        """The lines for one event as this viewer sees it (``hidden`` None when not shown)."""
+        ...
+
+    def summary_lines(self, summary: Mapping[str, Any] | None) -> list[str]:
+        """The result of the game, as far as this viewer may know it."""
+        ...
+
+    def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:
+        """The end record's summary without what this viewer may not know yet."""
+        ...
+
+    def ask(self, kind: str, seat: int, prompt: Sequence[Any]) -> str:
+        """A request in words: who is asked what."""
+        ...
+
+    def describe(self, kind: str, choice: Choice) -> str:
+        """A choice in words."""
+        ...
+
+
+OptionKind = Literal["flag", "int", "str"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command line option of ``sgs sim`` for this game: ``--flag`` sets ``values[name]``.
+
+    ``kind``: ``flag`` (True when given), ``int`` (within ``low..high``) or ``str``. ``default`` is
+    what the game uses when the option is not given (shown in the help)."""
+
+    name: str
+    flags: tuple[str, ...]
+    help: str
+    kind: OptionKind = "flag"
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+    metavar: str | None = None
+
+
+def rules_id(game: str, version: str) -> str:
+    """The header's rules identity: the first 128 bits (32 hex digits) of SHA-256 over
+    ``"<game>\\n<rules version>"`` (``docs/replay-format.md``)."""
+    return hashlib.sha256(f"{game}\n{version}".encode()).hexdigest()[:32]
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal in value and in type, lists and tuples alike (True is not 1)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+class GameSpec(ABC):
+    """One game, as the toolkit sees it. Subclass it, fill in the class attributes, implement the
+    abstract methods, and register an instance (:func:`sgscore.core.games.register_game`, or the
+    ``sgscore.games`` entry-point group of a package).
+
+    - ``id``: the game and ruleset id stored in replay headers (``"sanguosha/identity"``).
+    - ``title``: the game's name by language (``{"en": ..., "zh": ...}``).
+    - ``engine_version``: the version of the code that plays it (the package's).
+    - ``rules_version``: declared by the game, changed whenever the behaviour of the rules
+      changes (never for a comment or a refactoring); headers store :func:`rules_id` of it.
+    - ``rng``: the PRNG algorithm id.
+    - ``config_defaults``: the format's frozen defaults: a header leaves out a config entry equal
+      to its default here. Never change an entry once replays exist: a missing key means it.
+    - ``options``: the ``sgs sim`` options this game takes.
+    - ``events`` / ``requests``: the registries of the game's event and request kinds.
+    """
+
+    id: str
+    title: Mapping[str, str]
+    engine_version: str
+    rules_version: str
+    rng: str
+    config_defaults: Mapping[str, Any]
+    options: tuple[Option, ...] = ()
+    events: Registry[EventKind[Any]]
+    requests: Registry[RequestKind[Any]]
+
+    @property
+    def rules(self) -> str:
+        """The rules identity stored in headers (:func:`rules_id`)."""
+        return rules_id(self.id, self.rules_version)
+
+    # ------------------------------------------------------------------ config
+    @abstractmethod
+    def config_type(self) -> type:
+        """The class of this game's config objects."""
+
+    @abstractmethod
+    def config_to_dict(self, config: Any) -> dict[str, Any]:
+        """Every config entry as plain data (JSON and msgpack types), everything a re-simulation
+        needs to deal the same game."""
+
+    @abstractmethod
+    def config_from_dict(self, data: Mapping[str, Any]) -> Any:
+        """A config from plain data (a header's, defaults filled in); strict about types: raises
+        :class:`ConfigError` naming the field."""
+
+    @abstractmethod
+    def config_from_options(self, values: Mapping[str, Any]) -> Any:
+        """A config from ``sgs sim`` option values (only the options given on the command line);
+        raises :class:`ConfigError`."""
+
+    def header_config(self, config: Any) -> dict[str, Any]:
+        """The config as a header stores it: without entries equal to the format's defaults."""
+        defaults = self.config_defaults
+        return {k: v for k, v in self.config_to_dict(config).items()
+                if not (k in defaults and same_value(defaults[k], v))}
+
+    def full_config(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A header's config with the format's defaults filled in."""
+        return {**self.config_defaults, **data}
+
+    def seats(self, config: Mapping[str, Any]) -> int:
+        """The number of seats of a game with this (full) header config."""
+        n = config.get("players")
+        return n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 256 else 1
+
+    # ------------------------------------------------------------------ playing
+    @abstractmethod
+    def new_game(self, config: Any, seed: int) -> GameState:
+        """A new game, run until its first decision. Raises :class:`EngineError` if the rules
+        raise while setting up."""
+
+    def start(self, config: Mapping[str, Any], seed: int) -> tuple[GameState, EngineError | None]:
+        """A game from a header's (full) config: the game, and the engine error if setting up
+        raised (the game is then stopped but still there, so its summary can be taken)."""
+        cfg = self.config_from_dict(config)
+        return self.start_config(cfg, seed)
+
+    @abstractmethod
+    def start_config(self, config: Any, seed: int) -> tuple[GameState, EngineError | None]:
+        """As :meth:`start`, from a config object."""
+
+    # ------------------------------------------------------------------ telling
+    @abstractmethod
+    def teller(self, lang: str, seat: int | None) -> Teller:
+        """A fresh :class:`Teller` for one viewer (``None``: everyone, every hidden part)."""
+
+    @abstractmethod
+    def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:
+        """What the (full) config says, as short phrases for the one-line header of an account."""
+
+    @abstractmethod
+    def full_view(self, game: GameState) -> dict[str, Any]:
+        """The whole table, every hidden part shown (the shape of ``view(seat)``, no events)."""
+
+    @abstractmethod
+    def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
+        """A view (``view(seat)`` or :meth:`full_view`) as a table of the seats, for ``sgs replay
+        step``; ``current``: mark the seat whose turn it is."""
+

@@ -1,0 +1,116 @@
+"""The delayed tricks 乐不思蜀 and 闪电 (003 "延时类锦囊", RULINGS §3 and §4.2): placed in a
+judgement area, judged in the holder's judge phase (``rules.judge_phase``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.engine import Proc
+from ..cards import DELAYED, HEART, RANK, SPADE, SUIT, CardType, register_card
+from ..contexts import CardUse
+from ..model import LORD, Player, VCard
+from ..rules import damage, judge
+from ..telling import Teller, event_kind
+from ..zones import to_discard
+from .tricks import others
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["PLACE_DELAYED", "MOVE_DELAYED", "lightning_hits"]
+
+
+@event_kind("place_delayed")
+def PLACE_DELAYED(t: Teller, seat: int, target: int, card: int, name: str) -> str:
+    """``seat`` puts a delayed trick (``name``: ``indulgence`` or ``lightning``) in ``target``'s
+    judgement area."""
+    shown = t.vcard(name, (card,), "")
+    if seat == target:
+        return t.say(en="{p} places {card} in their own judgement area", zh="{p}将{card}置于自己的判定区",
+                     p=t.p(seat), card=shown)
+    return t.say(en="{p} places {card} in {target}'s judgement area", zh="{p}将{card}置于{target}的判定区",
+                 p=t.p(seat), target=t.p(target), card=shown)
+
+
+@event_kind("move_delayed")
+def MOVE_DELAYED(t: Teller, seat: int, target: int, card: int, name: str) -> str:
+    """闪电 moves on from ``seat`` to ``target``."""
+    return t.say(en="{card} moves from {p} to {target}", zh="{card}从{p}移到{target}", p=t.p(seat),
+                 target=t.p(target), card=t.vcard(name, (card,), ""))
+
+
+def _has_delayed(p: Player, name: str) -> bool:
+    return any(n == name for _, n in p.judge)
+
+
+def _place(g: Game, use: CardUse) -> Proc:
+    card = use.card
+    target = g.players[use.targets[0]] if use.targets else use.user
+    phys = card.cards[0]
+    if phys in g.processing:
+        g.processing.remove(phys)
+    target.judge.append((phys, card.name))
+    g.log(PLACE_DELAYED, use.user.seat, target.seat, phys, card.name)
+    return
+    yield
+
+
+# ---------------------------------------------------------------------------- 乐不思蜀
+def _indulgence_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
+    # 003 and 002's errata: any other player except the lord.
+    return [
+        (q.seat,) for q in others(g, p, "indulgence")
+        if q.role != LORD and not _has_delayed(q, "indulgence")
+    ]
+
+
+def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
+    """乐不思蜀: not ♥ → skip the play phase; discarded either way (a nullified one too)."""
+    if not cancelled:
+        j = yield from judge(g, holder, "indulgence")
+        if SUIT[j.card] != HEART:
+            g.turn.skip("play")
+    to_discard(g, [card])
+
+
+register_card(CardType("indulgence", "乐不思蜀", DELAYED, targets=_indulgence_targets,
+                       effect=_place, judged=_indulgence_judged))
+
+
+# ---------------------------------------------------------------------------- 闪电
+def _lightning_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
+    return [] if _has_delayed(p, "lightning") else [()]
+
+
+def lightning_hits(card: int) -> bool:
+    """闪电 strikes on ♠2-♠9 (003)."""
+    return SUIT[card] == SPADE and 2 <= RANK[card] <= 9
+
+
+def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
+    """闪电: ♠2-♠9 → 3 damage with no source, then discarded; otherwise (or nullified) it moves on
+    to the next living player whose judgement area holds no 闪电 (RULINGS §4.2)."""
+    if not cancelled:
+        j = yield from judge(g, holder, "lightning")
+        if lightning_hits(j.card):
+            yield from damage(g, None, holder, 3, VCard("lightning", (card,)))
+            to_discard(g, [card])
+            return
+    if card not in g.processing:
+        return  # taken by a skill meanwhile
+    g.processing.remove(card)
+    nxt = holder
+    for q in g.order_from(holder.seat)[1:]:
+        if not _has_delayed(q, "lightning"):
+            nxt = q
+            break
+    if not nxt.alive:
+        g.discard_pile.append(card)
+        return
+    nxt.judge.append((card, "lightning"))
+    if nxt is not holder:  # nobody else can take it: it stays (judged again next turn)
+        g.log(MOVE_DELAYED, holder.seat, nxt.seat, card, "lightning")
+
+
+register_card(CardType("lightning", "闪电", DELAYED, targets=_lightning_targets, effect=_place,
+                       judged=_lightning_judged))

@@ -1,0 +1,300 @@
+"""The event kinds the rules log (setup and flow, cards moving, using and playing cards,
+judgements, HP and death), each with its words. Cards and skills declare theirs in their own
+modules. ``docs/events.md`` is generated from these declarations (``sgs kinds``).
+
+Conventions: a seat is an int ``0..players-1`` and ``-1`` means nobody (no source, no killer); a
+card is its id (``cards.CARDS``, stable forever); a card *name* is an id such as ``slash``; a
+*vcard* (a card as used or played) is three args ``name, cards, skill``: the name it counts as,
+the physical cards behind it (none for a card a skill made from nothing: 八卦阵's 闪) and the skill
+that converted it (``""`` when the card is itself).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import LORD
+from .telling import WINNER, Teller, event_kind, phase_name, role_name
+
+__all__ = [
+    "SETUP", "ROLE", "ROLE_DEALT", "TURN", "PHASE", "PHASE_SKIPPED", "GAME_OVER", "DRAW",
+    "RESHUFFLE", "DISCARD", "GAIN", "EQUIP", "RETURN_WEAPON", "USE", "PLAY", "SKILL",
+    "NULLIFIED", "DELAYED_JUDGE", "JUDGE", "JUDGE_RESULT", "DAMAGE", "DAMAGE_PREVENTED",
+    "LOSE_HP", "RECOVER", "DYING", "DEATH",
+]
+
+Cards = tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------- setup and flow
+@event_kind("setup")
+def SETUP(t: Teller, players: int, generals: tuple[str, ...]) -> list[str]:
+    """The game starts; ``generals`` has one general id per seat (``""`` in beginner mode)."""
+    t.generals = [str(x) for x in generals]
+    out = [t.say(en="Setup: {n} players", zh="游戏开始：{n}名玩家", n=players)]
+    out.extend(f"  {t.p(i)}" for i in range(len(t.generals)))
+    return out
+
+
+@event_kind("role")
+def ROLE(t: Teller, seat: int, role: str) -> str:
+    """The lord's role is public from the start (``role`` is ``"lord"``)."""
+    t.roles[seat] = role
+    return t.say(en="{p} is the lord", zh="{p}是主公", p=t.p(seat))
+
+
+@event_kind("role_dealt", hidden="``(role,)``: that seat only")
+def ROLE_DEALT(t: Teller, seat: int, *, hidden: tuple[str] | None = None) -> str:
+    """A seat is dealt its role (``lord``, ``loyalist``, ``rebel``, ``renegade``)."""
+    if hidden is None:
+        return ""  # another seat's role: nothing to tell
+    if t.roles.get(seat) == hidden[0]:
+        return ""  # the lord's: the `role` line already told it
+    t.roles[seat] = hidden[0]
+    return t.say(en="{p} is dealt the role: {role}", zh="{p}的身份是{role}", p=t.p(seat),
+                 role=role_name(hidden[0], t.lang))
+
+
+@event_kind("turn")
+def TURN(t: Teller, turn_no: int, round_no: int, seat: int) -> list[str]:
+    """Turn ``turn_no`` (counted over the whole game) of round ``round_no`` begins for ``seat``."""
+    out = []
+    if round_no != t.round:
+        t.round = round_no
+        out.append(t.say(en="== Round {r} ==", zh="== 第{r}轮 ==", r=round_no))
+    out.append(t.say(en="-- Turn {n}: {p} --", zh="-- 第{n}回合：{p} --", n=turn_no, p=t.p(seat)))
+    t.pending_phase = None
+    return out
+
+
+@event_kind("phase")
+def PHASE(t: Teller, seat: int, phase: str) -> str:
+    """A phase begins: ``start``, ``judge``, ``draw``, ``play``, ``discard``, ``finish``."""
+    name = phase_name(phase, t.lang)
+    t.pending_phase = t.say(en="  {phase} phase", zh="  {phase}", phase=name)
+    return ""
+
+
+@event_kind("phase_skipped")
+def PHASE_SKIPPED(t: Teller, seat: int, phase: str) -> list[str]:
+    """A phase is skipped (乐不思蜀 skips ``play``)."""
+    t.pending_phase = None
+    name = phase_name(phase, t.lang)
+    return [t.say(en="  {phase} phase skipped", zh="  跳过{phase}", phase=name)]
+
+
+@event_kind("game_over")
+def GAME_OVER(t: Teller, winner: str | None, reason: str) -> str:
+    """The game ends. ``winner`` is ``lord`` (lord and loyalists), ``rebel``, ``renegade`` or
+    None (a draw); ``reason`` is ``lord_died``, ``rebels_and_renegades_dead``, ``round_cap`` or
+    ``no_cards``."""
+    return t.say(en="Game over: {winner} ({reason})", zh="游戏结束：{winner}（{reason}）",
+                 winner=WINNER[t.lang].get(winner, str(winner)), reason=t.reason(reason))
+
+
+# ---------------------------------------------------------------------------- cards moving
+@event_kind("draw", hidden="``cards``: the drawing seat")
+def DRAW(t: Teller, seat: int, n: int, *, hidden: Cards | None = None) -> str:
+    """``seat`` draws ``n`` cards from the draw pile. Others see only the count."""
+    if hidden is None:
+        return t.say(en="{p} draws {nc}", zh="{p}摸了{n}张牌", p=t.p(seat), n=n, nc=t.n_cards(n))
+    return t.say(en="{p} draws {n}: {cards}", zh="{p}摸了{n}张牌：{cards}", p=t.p(seat), n=n,
+                 cards=t.cards(hidden))
+
+
+@event_kind("reshuffle")
+def RESHUFFLE(t: Teller, n: int) -> str:
+    """The draw pile ran out; the discard pile (``n`` cards) was shuffled into a new draw pile."""
+    return t.say(en="the discard pile is shuffled into a new draw pile ({n} cards)",
+                 zh="弃牌堆洗切成新的摸牌堆（{n}张）", n=n)
+
+
+@event_kind("discard")
+def DISCARD(t: Teller, seat: int, cards: Cards, reason: str = "") -> str:
+    """``cards`` go to the discard pile from ``seat`` (``-1``: from no one). ``reason``:
+    ``discard_phase``, ``replaced`` (equipment), ``death``, ``killed_loyalist`` (the lord who
+    killed a loyalist loses every card), ``borrowed_weapon``, or the card or skill that caused it
+    (``dismantlement``, ``axe``, ``double_swords``, ``kylin_bow``, ``ice_sword``, ...)."""
+    shown = t.cards(cards)
+    if not isinstance(seat, int) or seat < 0:
+        return t.say(en="{cards} go to the discard pile ({reason})", zh="{cards}进入弃牌堆（{reason}）",
+                     cards=shown, reason=t.reason(reason))
+    if reason in ("", "discard_phase"):
+        return t.say(en="{p} discards {cards}", zh="{p}弃置了{cards}", p=t.p(seat), cards=shown)
+    return t.say(en="{p} discards {cards} ({reason})", zh="{p}弃置了{cards}（{reason}）",
+                 p=t.p(seat), cards=shown, reason=t.reason(reason))
+
+
+@event_kind("gain", hidden="``cards``: ``seat`` and ``source``, when the third arg is a count")
+def GAIN(t: Teller, seat: int, source: int, cards: Cards | int,
+         hidden: Cards | None = None) -> str:
+    """``seat`` takes cards into hand from ``source`` (``-1``: from no one). Visibly, with the
+    cards named (五谷丰登, an equipped card taken by 顺手牵羊); or face down, with a count as the third
+    arg and the cards as the hidden part (a hand card taken by 顺手牵羊, 仁德's gift)."""
+    if isinstance(cards, list | tuple):
+        named: Any = cards
+    elif hidden is not None:
+        named = hidden
+    else:
+        if source < 0:
+            return t.say(en="{p} gains {nc}", zh="{p}获得了{n}张牌", p=t.p(seat), n=cards,
+                         nc=t.n_cards(cards))
+        return t.say(en="{p} takes {nc} from {src}", zh="{p}从{src}处获得了{n}张牌", p=t.p(seat),
+                     src=t.p(source), n=cards, nc=t.n_cards(cards))
+    if source is None or source < 0:
+        return t.say(en="{p} gains {cards}", zh="{p}获得了{cards}", p=t.p(seat),
+                     cards=t.cards(named))
+    return t.say(en="{p} takes {cards} from {src}", zh="{p}从{src}处获得了{cards}", p=t.p(seat),
+                 src=t.p(source), cards=t.cards(named))
+
+
+@event_kind("equip")
+def EQUIP(t: Teller, seat: int, card: int) -> str:
+    """``card`` goes into ``seat``'s equipment area."""
+    return t.say(en="{p} equips {card}", zh="{p}装备了{card}", p=t.p(seat), card=t.card(card))
+
+
+@event_kind("return_weapon")
+def RETURN_WEAPON(t: Teller, seat: int, owner: int, card: int) -> str:
+    """A weapon borrowed with 借刀杀人 goes back to its owner's equipment area."""
+    return t.say(en="{p} returns {card} to {owner}", zh="{p}将{card}还给{owner}", p=t.p(seat),
+                 owner=t.p(owner), card=t.card(card))
+
+
+# ---------------------------------------------------------------------------- using and playing
+@event_kind("use")
+def USE(t: Teller, seat: int, name: str, cards: Cards, targets: tuple[int, ...],
+        skill: str = "") -> str:
+    """``seat`` uses a card (a vcard: ``name, cards, skill``) on the seats in ``targets`` (empty
+    for a card without targets). 青龙偃月刀's follow-up 杀 has ``skill`` ``"blade"`` when it is
+    itself."""
+    card = t.vcard(name, cards, skill)
+    if targets:
+        return t.say(en="{p} uses {card} on {targets}", zh="{p}对{targets}使用了{card}",
+                     p=t.p(seat), card=card, targets=t.seats(targets))
+    return t.say(en="{p} uses {card}", zh="{p}使用了{card}", p=t.p(seat), card=card)
+
+
+@event_kind("play")
+def PLAY(t: Teller, seat: int, name: str, cards: Cards, skill: str) -> str:
+    """``seat`` plays a card in response (闪 to a 杀, 杀 in a duel or to 南蛮入侵, 桃 to the
+    dying, 无懈可击)."""
+    card = t.vcard(name, cards, skill)
+    if name in ("nullification", "peach"):  # used, not played, in the rules' words
+        return t.say(en="{p} uses {card}", zh="{p}使用了{card}", p=t.p(seat), card=card)
+    return t.say(en="{p} plays {card}", zh="{p}打出了{card}", p=t.p(seat), card=card)
+
+
+@event_kind("skill")
+def SKILL(t: Teller, seat: int, skill: str, cards: Cards = (), targets: tuple[int, ...] = (),
+          *extra: Any, hidden: Any = None) -> str:
+    """A skill is invoked: ``seat, skill_id`` for a triggered or equipment skill (八卦阵, 贯石斧,
+    ...) or a skill producing a card in response; ``seat, skill_id, cards, targets`` for a
+    play-phase skill used with ``cards`` on ``targets`` (``cards`` is empty when the skill hands
+    them over face down: 仁德's gift is named only in the private ``gain`` that follows). Skills
+    added later may log more args after these; readers show unknown extra args as they are."""
+    line = t.say(en="{p} invokes {skill}", zh="{p}发动了【{skill}】", p=t.p(seat),
+                 skill=t.skill(skill))
+    if isinstance(cards, list | tuple) and cards:
+        line += t.say(en=" with {cards}", zh="，用{cards}", cards=t.cards(cards))
+    if isinstance(targets, list | tuple) and targets:
+        line += t.say(en=" on {targets}", zh="，目标{targets}", targets=t.seats(targets))
+    if extra or hidden is not None:
+        line += " " + " ".join(str(list(x) if isinstance(x, tuple) else x) for x in extra)
+        if hidden is not None:
+            line += f" | {list(hidden) if isinstance(hidden, tuple) else hidden}"
+    return line.rstrip()
+
+
+@event_kind("nullified")
+def NULLIFIED(t: Teller, seat: int, trick: str, target: int, cancelled: bool) -> str:
+    """``seat`` played 无懈可击 in the window of ``trick`` on ``target``; ``cancelled`` is the
+    outcome so far (true: the trick has no effect on that target; false: a counter restored it)."""
+    if cancelled:
+        return t.say(en="{trick} on {target} is nullified", zh="对{target}的【{trick}】被抵消",
+                     trick=t.name(trick), target=t.p(target))
+    return t.say(en="the nullification is countered: {trick} on {target} takes effect again",
+                 zh="无懈可击被抵消，对{target}的【{trick}】重新生效", trick=t.name(trick),
+                 target=t.p(target))
+
+
+# ---------------------------------------------------------------------------- judgements
+@event_kind("delayed_judge")
+def DELAYED_JUDGE(t: Teller, seat: int, card: int, name: str) -> str:
+    """In ``seat``'s judge phase, the delayed trick ``card`` (as ``name``) is resolved."""
+    return t.say(en="{p}'s {card} is judged", zh="{p}判定{card}", p=t.p(seat),
+                 card=t.vcard(name, (card,), ""))
+
+
+@event_kind("judge")
+def JUDGE(t: Teller, seat: int, reason: str, card: int) -> str:
+    """The top card of the draw pile is turned up as ``seat``'s judgement for ``reason``
+    (``indulgence``, ``lightning``, ``eight_diagram``, or a skill id)."""
+    t.last_judge[(seat, reason)] = card
+    return t.say(en="{p} judges for {reason}: {card}", zh="{p}进行{reason}判定：{card}",
+                 p=t.p(seat), reason=t.reason(reason), card=t.card(card))
+
+
+@event_kind("judge_result")
+def JUDGE_RESULT(t: Teller, seat: int, reason: str, card: int) -> str:
+    """The judgement card in effect after skills could replace it (鬼才); the same card as
+    ``judge`` unless it was replaced."""
+    if t.last_judge.get((seat, reason)) == card:
+        return ""  # unchanged: the judge line already named the card
+    return t.say(en="{p}'s judgement for {reason} becomes {card}", zh="{p}的{reason}判定牌变为{card}",
+                 p=t.p(seat), reason=t.reason(reason), card=t.card(card))
+
+
+# ---------------------------------------------------------------------------- HP and death
+@event_kind("damage")
+def DAMAGE(t: Teller, source: int, seat: int, amount: int, hp: int, card_name: str) -> str:
+    """``source`` (``-1``: none, e.g. 闪电) deals ``amount`` damage to ``seat``, whose HP is now
+    ``hp``; ``card_name`` is the card that caused it (``""`` for none)."""
+    by = t.say(en=" with {card}", zh="【{card}】，", card=t.name(card_name)) if card_name else ""
+    if source is None or source < 0:
+        return t.say(en="{p} takes {n} damage{by} (HP {hp})", zh="{p}受到{n}点伤害（{by}体力{hp}）",
+                     p=t.p(seat), n=amount, hp=hp, by=by)
+    return t.say(en="{src} deals {n} damage to {p}{by} (HP {hp})",
+                 zh="{src}对{p}造成{n}点伤害（{by}体力{hp}）", src=t.p(source), p=t.p(seat),
+                 n=amount, hp=hp, by=by)
+
+
+@event_kind("damage_prevented")
+def DAMAGE_PREVENTED(t: Teller, seat: int) -> str:
+    """Damage to ``seat`` was prevented (or reduced to 0) before it was dealt."""
+    return t.say(en="damage to {p} is prevented", zh="{p}受到的伤害被防止", p=t.p(seat))
+
+
+@event_kind("lose_hp")
+def LOSE_HP(t: Teller, seat: int, amount: int, hp: int) -> str:
+    """``seat`` loses HP (not damage: no damage timings)."""
+    return t.say(en="{p} loses {n} HP (HP {hp})", zh="{p}失去{n}点体力（体力{hp}）", p=t.p(seat),
+                 n=amount, hp=hp)
+
+
+@event_kind("recover")
+def RECOVER(t: Teller, seat: int, amount: int, hp: int) -> str:
+    """``seat`` recovers ``amount`` HP, now ``hp``."""
+    return t.say(en="{p} recovers {n} HP (HP {hp})", zh="{p}回复{n}点体力（体力{hp}）", p=t.p(seat),
+                 n=amount, hp=hp)
+
+
+@event_kind("dying")
+def DYING(t: Teller, seat: int, hp: int) -> str:
+    """``seat`` is dying (HP ≤ 0); everyone in turn may use 桃."""
+    return t.say(en="{p} is dying (HP {hp})", zh="{p}进入濒死状态（体力{hp}）", p=t.p(seat), hp=hp)
+
+
+@event_kind("death")
+def DEATH(t: Teller, seat: int, role: str, killer: int) -> str:
+    """``seat`` dies and its role is revealed; ``killer`` is the seat whose damage killed it, or
+    ``-1``."""
+    t.roles[seat] = role
+    shown = role_name(str(role), t.lang)
+    if killer is None or killer < 0:
+        return t.say(en="{p} dies: {role}", zh="{p}阵亡，身份是{role}", p=t.p(seat), role=shown)
+    return t.say(en="{p} dies: {role}, killed by {killer}", zh="{p}被{killer}杀死，身份是{role}",
+                 p=t.p(seat), role=shown, killer=t.p(killer))
+
+
+assert LORD == "lord"  # the role event names the lord by this id

@@ -1,0 +1,239 @@
+"""Skills and timings: the one mechanism that skills, equipment and cards hook into (DESIGN
+"Triggers and timings").
+
+A :class:`Timing` is a moment the rules announce with :func:`~sgscore.sanguosha.rules.fire` and a
+context object of a declared type (``DAMAGED`` with a ``DamageCtx``). A :class:`Skill` is a small
+class that overrides only the hooks it uses; what it hooks into is checked when the class is
+defined, so a mistake fails at import with the module named:
+
+- ``timings`` must hold registered :class:`Timing` objects, and a skill with timings must define
+  ``can_trigger`` and ``trigger`` (and one that defines them must have timings);
+- ``respond`` goes with ``respond_ok``, ``play`` with ``play_options`` (or ``play_as``);
+- the modifier hooks a skill overrides are found from its methods (:data:`MODIFIERS`), so the
+  rules consult exactly those; any other public method is refused as a misspelt hook;
+- :func:`register_skill` refuses a second skill with the same id.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from ..core.checks import CHECK_PROCEDURES, procedure
+from ..core.engine import Proc
+from ..core.registry import RegistrationError, Registry, caller_module
+
+if TYPE_CHECKING:
+    from .contexts import Ctx
+    from .game import Game
+    from .model import Player, VCard
+
+__all__ = [
+    "Timing", "TIMINGS", "Skill", "SKILLS", "MODIFIERS", "HOOKS", "register_skill", "PlayOption",
+]
+
+C = TypeVar("C")
+
+PlayOption = tuple[tuple[int, ...], tuple[int, ...]]
+"""A play-phase use of a skill: ``(cards, targets)``."""
+
+
+class Timing(Generic[C]):
+    """A moment skills can react to, with the type of the context object the rules pass."""
+
+    __slots__ = ("name", "ctx", "doc", "module")
+
+    def __init__(self, name: str, ctx: type[C], doc: str) -> None:
+        self.name = name
+        self.ctx = ctx
+        self.doc = " ".join(doc.split())
+        self.module = caller_module()
+        TIMINGS.add(self)
+
+    def __repr__(self) -> str:
+        return f"<timing {self.name}>"
+
+
+TIMINGS: Registry[Timing[Any]] = Registry("timing")
+
+MODIFIERS = (
+    "distance_out", "distance_in", "blocks_target", "slash_limit", "slash_targets",
+    "jinks_needed", "equipment_ignored", "horse_slots", "trick_distance_unlimited",
+)
+"""The modifier hooks: the rules ask only the skills that override them (``Game.mods``)."""
+
+_PROCEDURES = ("trigger", "play", "respond")
+HOOKS = ("can_trigger", "trigger", "play_options", "play", "convert", "respond_ok", "respond",
+         *MODIFIERS)
+"""Every method a skill may override."""
+
+
+class Skill:
+    """A skill of a general or a piece of equipment. Override only what the skill does:
+
+    - ``timings`` + ``can_trigger`` + ``trigger``: react at a timing; ``optional`` skills ask
+      their owner first (a recorded yes/no).
+    - ``play_options`` + ``play``: an action in the owner's play phase; or ``play_options`` +
+      ``play_as``: a conversion used as a card in the play phase (国色).
+    - ``convert``: which of the owner's cards can stand for a card name (武圣, 丈八蛇矛).
+    - ``respond_ok`` + ``respond``: produce a needed card another way (八卦阵, 护驾).
+    - modifier hooks (:data:`MODIFIERS`) consulted by the rules: distance, targeting, limits.
+    """
+
+    id: ClassVar[str] = ""
+    zh: ClassVar[str] = ""
+    #: A lord skill works only while its general is the lord.
+    lord: ClassVar[bool] = False
+    timings: ClassVar[tuple[Timing[Any], ...]] = ()
+    optional: ClassVar[bool] = True
+    #: The modifier hooks this skill overrides (found from its methods; never declared).
+    modifies: ClassVar[tuple[str, ...]] = ()
+    equipment: ClassVar[bool] = False
+    #: An advanced weapon skill (RULINGS §7): only with ``Config.advanced_weapons``.
+    advanced: ClassVar[bool] = False
+    #: For a conversion skill usable in the play phase: the card name it makes (国色: 乐不思蜀).
+    play_as: ClassVar[str] = ""
+    #: Whether the cards of a play-phase use are named in the public ``skill`` event. False for
+    #: a skill that hands cards over face down (仁德): the private ``gain`` event names them.
+    public_cards: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _check_skill_class(cls)
+
+    @property
+    def name(self) -> str:
+        return self.id
+
+    @property
+    def module(self) -> str:
+        return type(self).__module__
+
+    def can_trigger(self, g: Game, owner: Player, ctx: Any) -> bool:
+        """Whether the skill reacts now (``ctx``: the timing's context type)."""
+        return False
+
+    def trigger(self, g: Game, owner: Player, ctx: Any) -> Proc:
+        return
+        yield
+
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+        return []
+
+    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+        return
+        yield
+
+    def convert(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> list[int]:
+        """The owner's cards that may be played as ``name`` when responding; ``ctx`` says to
+        what (a SlashCtx, DuelCtx or AoeCtx, a DyingCtx, None for 无懈可击)."""
+        return []
+
+    def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
+        return False
+
+    def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
+        """Yields requests; returns a VCard standing for ``name``, or None."""
+        return None
+        yield
+
+    # --- modifier hooks
+    def distance_out(self, g: Game, owner: Player, other: Player) -> int:
+        """Added to the distance from ``owner`` to ``other``."""
+        return 0
+
+    def distance_in(self, g: Game, owner: Player, other: Player) -> int:
+        """Added to the distance from ``other`` to ``owner``."""
+        return 0
+
+    def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
+        """True if ``owner`` cannot be chosen by ``user`` as the target of card ``name``."""
+        return False
+
+    def slash_limit(self, g: Game, owner: Player) -> int:
+        """How many 杀 the owner may use in a play phase (largest wins; 1 by default)."""
+        return 1
+
+    def slash_targets(self, g: Game, owner: Player, card: VCard) -> int:
+        """How many targets the owner's 杀 may have (largest wins; 1 by default; 方天画戟)."""
+        return 1
+
+    def trick_distance_unlimited(self, g: Game, owner: Player) -> bool:
+        """True if the owner's tricks ignore distance (奇才)."""
+        return False
+
+    def jinks_needed(self, g: Game, owner: Player, target: Player) -> int:
+        """How many 闪 a target needs against the owner's 杀 (largest wins; 1 by default)."""
+        return 1
+
+    def equipment_ignored(self, g: Game, owner: Player, other: Player) -> bool:
+        """True if ``other``'s equipment has no effect on or against ``owner`` (乾坤)."""
+        return False
+
+    def horse_slots(self, g: Game, owner: Player) -> int:
+        """How many horses the owner may equip (马术 limits it to one)."""
+        return 2
+
+    def __repr__(self) -> str:
+        return f"<skill {self.id}>"
+
+
+def _overrides(cls: type, name: str) -> bool:
+    return getattr(cls, name) is not getattr(Skill, name)
+
+
+def _check_skill_class(cls: type[Skill]) -> None:
+    """The checks of the module docstring; raises :class:`RegistrationError` naming the class."""
+    where = f"{cls.__module__}.{cls.__qualname__}"
+
+    def fail(why: str) -> None:
+        raise RegistrationError(f"{where}: {why}")
+
+    for attr, value in vars(cls).items():
+        if attr.startswith("_") or not callable(value) or isinstance(value, type):
+            continue
+        if attr not in HOOKS:
+            fail(f"{attr}() is not a skill hook (hooks: {', '.join(HOOKS)}); "
+                 "name a helper with a leading underscore")
+    if "modifies" in vars(cls):
+        fail("modifies is found from the modifier methods a skill overrides; do not declare it")
+    for t in cls.timings:
+        if not isinstance(t, Timing) or TIMINGS.get(t.name) is not t:
+            fail(f"timings holds {t!r}, which is not a registered Timing "
+                 f"(known: {', '.join(TIMINGS.names())})")
+    reacts = _overrides(cls, "trigger") or _overrides(cls, "can_trigger")
+    if cls.timings and not (_overrides(cls, "trigger") and _overrides(cls, "can_trigger")):
+        fail("a skill with timings needs both can_trigger() and trigger()")
+    if reacts and not cls.timings:
+        fail("can_trigger()/trigger() do nothing without timings to react to")
+    if _overrides(cls, "respond") != _overrides(cls, "respond_ok"):
+        fail("respond() and respond_ok() go together")
+    if _overrides(cls, "play") and cls.play_as:
+        fail("a play_as conversion is used as its card; it has no play()")
+    if (_overrides(cls, "play") or cls.play_as) and not _overrides(cls, "play_options"):
+        fail("a play-phase skill needs play_options()")
+    if _overrides(cls, "play_options") and not (_overrides(cls, "play") or cls.play_as):
+        fail("play_options() needs play() or play_as")
+    cls.modifies = tuple(m for m in MODIFIERS if _overrides(cls, m))
+    if CHECK_PROCEDURES:
+        for name in _PROCEDURES:
+            fn = vars(cls).get(name)
+            if fn is not None:
+                setattr(cls, name, procedure(fn))
+
+
+SKILLS: Registry[Skill] = Registry("skill")
+
+
+S = TypeVar("S", bound=type[Skill])
+
+
+def register_skill(cls: S) -> S:
+    """Class decorator: make one instance of the skill and register it by id."""
+    if not cls.id:
+        raise RegistrationError(f"{cls.__module__}.{cls.__qualname__} has no id")
+    existing = SKILLS.get(cls.id)
+    if existing is not None and type(existing) is cls:
+        return cls  # the same class again (an equipment card registering its skill)
+    SKILLS.add(cls())
+    return cls
+

@@ -1,0 +1,206 @@
+"""Identity mode as the replay toolkit and ``sgs`` see it: its :class:`~sgscore.core.spec.GameSpec`.
+
+The header codec is here: how a config is written into a replay header and read back. A header
+records everything a re-simulation needs to deal the same game, the general pool of a random deal
+and the card packs included, so content added to the engine later never changes a recorded game.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.engine import EngineError
+from ..core.rng import ALGORITHM
+from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
+from .cards import NAME, card_label
+from .config import Config
+from .game import ENGINE_VERSION, RULESET, Game
+from .telling import EVENTS, REQUESTS
+from .telling import Teller as SgsTeller
+from .view import full_view
+
+__all__ = ["SPEC", "IdentitySpec", "RULES_VERSION", "FORMAT_V1_POOL"]
+
+RULES_VERSION = "1"
+"""The identity of the rules' behaviour. Change it (and run ``sgs replay rebaseline``) whenever a
+change to the rules changes what a game does; never for a comment or a refactoring. The golden
+replays (``fixtures/``) fail when behaviour changes, and ``rebaseline`` refuses to record them
+again under the same version."""
+
+FORMAT_V1_POOL = (
+    "caocao", "daqiao", "liubei", "lvbu", "machao", "simayi", "sunshangxiang", "zhugeliang",
+)
+"""The general pool of a header that names none: the eight generals every replay dealt from
+before headers recorded the pool. Frozen with the format; never change it."""
+
+
+class IdentitySpec(GameSpec):
+    """三国杀 identity mode (身份局), 4-10 players."""
+
+    id = RULESET
+    title = {"en": "Sanguosha: identity mode", "zh": "三国杀身份局"}
+    engine_version = ENGINE_VERSION
+    rules_version = RULES_VERSION
+    rng = ALGORITHM
+    config_defaults = {
+        "players": 5, "generals": "random", "first_game": False, "ex_cards": False,
+        "packs": ["standard"],
+        "advanced_weapons": True, "role_variant": False, "lord_seat_zero": True,
+        "max_rounds": 60, "pool": list(FORMAT_V1_POOL),
+    }
+    options = (
+        Option("players", ("--players", "-p"), "Number of seats (4-10).", "int", 5, 4, 10),
+        Option("generals", ("--generals", "-g"),
+               "One general id per seat, or 'random' to deal implemented generals.", "str",
+               "random", metavar="ID,ID,...|random"),
+        Option("beginner", ("--beginner",), "Beginner mode: no generals, no skills."),
+        Option("first_game", ("--first-game",), "First-game deck: no J, Q or K."),
+        Option("ex", ("--ex",), "Add the 4 EX cards."),
+        Option("no_advanced_weapons", ("--no-advanced-weapons",),
+               "Weapons without their advanced skills."),
+        Option("role_variant", ("--role-variant",), "6 or 8 players: two renegades."),
+        Option("max_rounds", ("--max-rounds",), "Round cap; past it the game is a draw.", "int",
+               60, 1),
+    )
+    events = EVENTS
+    requests = REQUESTS
+
+    # ------------------------------------------------------------------ config
+    def config_type(self) -> type:
+        return Config
+
+    def config_to_dict(self, config: Any) -> dict[str, Any]:
+        """Every entry, the pool resolved: a random deal records the generals it drew from."""
+        assert isinstance(config, Config)
+        out = config.to_dict()
+        out["pool"] = list(config.general_pool())
+        return out
+
+    def header_config(self, config: Any) -> dict[str, Any]:
+        out = super().header_config(config)
+        if config.generals != "random":
+            out.pop("pool", None)  # only a random deal draws from the pool
+        return out
+
+    def full_config(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().full_config(data)
+        if out.get("ex_cards") is True:  # headers written before packs were recorded
+            packs = out.get("packs")
+            if isinstance(packs, list) and "ex" not in packs:
+                out["packs"] = [*packs, "ex"]
+        out.pop("ex_cards", None)
+        return out
+
+    def config_from_dict(self, data: Mapping[str, Any]) -> Config:
+        return Config.from_dict(data)
+
+    def config_from_options(self, values: Mapping[str, Any]) -> Config:
+        players = values.get("players", 5)
+        generals: tuple[str, ...] | str | None = "random"
+        given = values.get("generals")
+        if values.get("beginner"):
+            if given is not None:
+                raise ConfigError("--beginner plays without generals; drop --generals")
+            generals = None
+        elif given is not None and given != "random":
+            generals = tuple(x.strip() for x in str(given).split(","))
+        return Config(
+            players=players, generals=generals, first_game=bool(values.get("first_game")),
+            packs=("standard", "ex") if values.get("ex") else ("standard",),
+            advanced_weapons=not values.get("no_advanced_weapons"),
+            role_variant=bool(values.get("role_variant")),
+            max_rounds=values.get("max_rounds", 60),
+        )
+
+    # ------------------------------------------------------------------ playing
+    def new_game(self, config: Any, seed: int) -> Game:
+        return Game(config, seed)
+
+    def start_config(self, config: Any, seed: int) -> tuple[GameState, EngineError | None]:
+        g = Game.__new__(Game)
+        try:
+            Game.__init__(g, config, seed)
+        except EngineError as e:
+            return g, e
+        return g, None
+
+    # ------------------------------------------------------------------ telling
+    def teller(self, lang: str, seat: int | None) -> SgsTeller:
+        return SgsTeller(lang, seat)
+
+    def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:
+        gens = config.get("generals")
+        zh = lang == "zh"
+        if gens is None:
+            mode = "新手模式" if zh else "beginner"
+        elif gens == "random":
+            mode = "随机武将" if zh else "random generals"
+        else:
+            mode = "指定武将" if zh else "chosen generals"
+        bits = [f"{config.get('players', '?')}人" if zh else f"{config.get('players', '?')} players",
+                mode]
+        bits += [k for k in ("first_game", "role_variant") if config.get(k)]
+        packs = config.get("packs")
+        if isinstance(packs, list) and packs != ["standard"]:
+            bits.append("packs " + "+".join(str(p) for p in packs))
+        if config.get("advanced_weapons") is False:
+            bits.append("no_advanced_weapons")
+        if "max_rounds" in config:
+            cap = config["max_rounds"]
+            bits.append(f"最多{cap}轮" if zh else f"round cap {cap}")
+        return bits
+
+    def full_view(self, game: GameState) -> dict[str, Any]:
+        assert isinstance(game, Game)
+        return full_view(game)
+
+    def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
+        lang = teller.lang
+        assert isinstance(teller, SgsTeller)
+        head = ["seat", "general", "role", "HP", "hand", "equipment", "judgement"]
+        rows = [head]
+        for p in state["players"]:
+            seat = p["seat"]
+            mark = ">" if current and seat == state.get("current") else " "
+            role = teller.role(p["role"]) if p["role"] else "?"
+            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else " dead")
+            if p["hand"] is not None:
+                hand = ", ".join(_card(c, lang) for c in p["hand"]) or "-"
+            else:
+                hand = f"{p['hand_size']} card" + ("" if p["hand_size"] == 1 else "s")
+            equip = [_card(c, lang) for c in p["equip"] if c >= 0]
+            if p.get("borrowed"):
+                equip.append(f"borrowed {_card(p['borrowed'][0], lang)} from P{p['borrowed'][1]}")
+            judge = []
+            for card, as_name in p["judge"]:
+                label = _card(card, lang)
+                if 0 <= card < len(NAME) and NAME[card] != as_name:
+                    label += f" as {as_name}"
+                judge.append(label)
+            rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp, hand,
+                         ", ".join(equip) or "-", ", ".join(judge) or "-"])
+        widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
+        out = ["  " + "  ".join(_pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip()
+               for r in rows]
+        out.append(f"  draw pile {state['draw_pile']}, discard pile {len(state['discard_pile'])}"
+                   + (f", being used {len(state['processing'])}" if state["processing"] else ""))
+        return out
+
+
+def _card(c: Any, lang: str) -> str:
+    ok = isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(NAME) and NAME[c]
+    return card_label(c, lang) if ok else str(c)
+
+
+def _width(text: str) -> int:
+    """Columns on a terminal: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+SPEC = IdentitySpec()

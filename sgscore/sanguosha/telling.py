@@ -1,0 +1,316 @@
+"""Telling a game in words: the :class:`Teller` of identity mode, and the registries of the
+game's event and request kinds.
+
+Every event kind is declared with :func:`event_kind` next to the code that logs it, with a
+renderer that says it in English and Chinese (``t.say(en=..., zh=..., **fields)``); every request
+kind with :func:`request_kind`, with words for the question and for a choice. A teller is fed the
+events one viewer sees, in order, and keeps what that viewer has learnt (generals per seat, roles
+seen, the round), so each renderer stays a few lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..core.protocol import Choice
+from ..core.registry import EventKind, Registry, RequestKind
+from .cards import NAME, card_label, card_name
+from .model import GENERALS, PHASE_ZH, ROLE_ZH
+from .skills import SKILLS
+
+__all__ = [
+    "Teller", "EVENTS", "REQUESTS", "event_kind", "request_kind", "LANGS", "general_name",
+    "skill_name", "role_name", "phase_name", "reason_name", "is_card", "WINNER",
+]
+
+LANGS = ("en", "zh")
+
+EVENTS: Registry[EventKind[Teller]] = Registry("event kind")
+REQUESTS: Registry[RequestKind[Teller]] = Registry("request kind")
+
+Render = Callable[..., str | list[str]]
+
+
+def event_kind(name: str, *, hidden: str = "") -> Callable[[Render], EventKind[Teller]]:
+    """Declare an event kind with its renderer (the decorated function), whose docstring says
+    what the event means; ``hidden``: what its hidden part holds and who sees it."""
+
+    def declare(render: Render) -> EventKind[Teller]:
+        return EVENTS.add(EventKind(name, render, hidden=hidden))
+
+    return declare
+
+
+def request_kind(name: str, *, choice: str,
+                 ask: Callable[..., str]) -> Callable[[Callable[..., str]], RequestKind[Teller]]:
+    """Declare a request kind: the decorated function says what a choice means (its docstring:
+    what is asked), ``ask(t, seat, *prompt)`` says the question, ``choice`` documents a choice's shape."""
+
+    def declare(describe: Callable[..., str]) -> RequestKind[Teller]:
+        return REQUESTS.add(RequestKind(name, describe, ask, choice=choice))
+
+    return declare
+
+
+# ---------------------------------------------------------------------------- names
+def general_name(gid: str, lang: str) -> str:
+    g = GENERALS.get(gid)
+    if lang == "zh" and g is not None and g.zh:
+        return g.zh
+    return gid
+
+
+def skill_name(sid: str, lang: str) -> str:
+    s = SKILLS.get(sid)
+    if lang == "zh":
+        if s is not None and s.zh:
+            return s.zh
+        return card_name(sid, lang)
+    return sid
+
+
+def role_name(role: str, lang: str) -> str:
+    return ROLE_ZH.get(role, role) if lang == "zh" else role
+
+
+def phase_name(phase: str, lang: str) -> str:
+    return PHASE_ZH.get(phase, phase) if lang == "zh" else phase
+
+
+# Reasons that are neither card names nor skill ids (discards, judgements, the end of the game).
+_REASONS = {
+    "discard_phase": ("discard phase", "弃牌阶段"), "replaced": ("replaced", "替换装备"),
+    "death": ("on death", "阵亡"), "killed_loyalist": ("the lord killed a loyalist", "主公杀忠臣"),
+    "borrowed_weapon": ("borrowed weapon", "归还借来的武器"),
+    "lord_died": ("the lord died", "主公阵亡"),
+    "rebels_and_renegades_dead": ("every rebel and renegade died", "反贼和内奸全部阵亡"),
+    "round_cap": ("round cap reached", "达到轮数上限"), "no_cards": ("no cards left", "牌堆耗尽"),
+    "ended": ("ended", "结束"), "error": ("engine error", "引擎错误"),
+}
+
+WINNER = {
+    "en": {"lord": "the lord and the loyalists win", "rebel": "the rebels win",
+           "renegade": "the renegade wins", None: "a draw"},
+    "zh": {"lord": "主公和忠臣获胜", "rebel": "反贼获胜", "renegade": "内奸获胜", None: "平局"},
+}
+
+
+def reason_name(reason: Any, lang: str) -> str:
+    """A discard, judgement or end-of-game reason: a card name, a skill id or a fixed word."""
+    r = str(reason)
+    if r in _REASONS:
+        return _REASONS[r][1 if lang == "zh" else 0]
+    if r in SKILLS:
+        return skill_name(r, lang)
+    return card_name(r, lang)
+
+
+def is_card(x: Any) -> bool:
+    """Whether ``x`` is the id of a registered physical card."""
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(NAME) and bool(NAME[x])
+
+
+def jsonable(x: Any) -> Any:
+    """Tuples to lists, recursively."""
+    if isinstance(x, list | tuple):
+        return [jsonable(v) for v in x]
+    return x
+
+
+_WORDS = {
+    "en": {"nobody": "nobody", "and": ", ", "nothing": "nothing", "cards_1": "1 card",
+           "cards_n": "{n} cards", "alive": "alive", "dead": "dead",
+           "unknown_role": "role unknown"},
+    "zh": {"nobody": "无人", "and": "、", "nothing": "无", "cards_1": "1张牌", "cards_n": "{n}张牌",
+           "alive": "存活", "dead": "阵亡", "unknown_role": "身份未知"},
+}
+
+
+class Teller:
+    """Turns one viewer's events into lines, keeping the little a reader needs: generals per
+    seat, the current round and phase, the last judgement card, the roles known so far
+    (``seat=None``: the omniscient viewer)."""
+
+    def __init__(self, lang: str = "en", seat: int | None = None) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
+        self.lang = lang
+        self.seat = seat
+        self.words = _WORDS[lang]
+        self.generals: list[str] = []
+        self.round = 0
+        self.pending_phase: str | None = None
+        self.last_judge: dict[tuple[Any, Any], Any] = {}
+        self.roles: dict[int, str] = {}
+
+    # -- words
+    def say(self, *, en: str, zh: str, **fields: Any) -> str:
+        """The sentence in the teller's language, its ``{fields}`` filled in."""
+        return (zh if self.lang == "zh" else en).format(**fields)
+
+    def p(self, seat: Any) -> str:
+        """A seat as written: ``P2 simayi`` / ``2号位司马懿`` (``nobody`` for -1)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            return self.words["nobody"]
+        gid = self.generals[seat] if seat < len(self.generals) else ""
+        if self.lang == "zh":
+            head = f"{seat}号位"
+            return f"{head}{general_name(gid, 'zh')}" if gid else head
+        return f"P{seat} {general_name(gid, 'en')}" if gid else f"P{seat}"
+
+    def n_cards(self, n: Any) -> str:
+        """``n`` cards, as a count: "1 card", "3 cards", "3张牌"."""
+        return self.words["cards_1"] if n == 1 else self.words["cards_n"].format(n=n)
+
+    def seats(self, seats: Any) -> str:
+        if not isinstance(seats, list | tuple) or not seats:
+            return self.words["nobody"]
+        return self.words["and"].join(self.p(s) for s in seats)
+
+    def card(self, card: Any) -> str:
+        """A physical card: ``slash ♠7`` / ``杀♠7`` (anything else as it is)."""
+        return card_label(card, self.lang) if is_card(card) else str(card)
+
+    def cards(self, cards: Any) -> str:
+        if not isinstance(cards, list | tuple) or not cards:
+            return self.words["nothing"]
+        return self.words["and"].join(self.card(c) for c in cards)
+
+    def name(self, card_name_: Any) -> str:
+        """A card name (``slash``) in the teller's language."""
+        return card_name(str(card_name_), self.lang)
+
+    def skill(self, sid: Any) -> str:
+        return skill_name(str(sid), self.lang)
+
+    def reason(self, reason: Any) -> str:
+        return reason_name(reason, self.lang)
+
+    def role(self, role: Any) -> str:
+        return role_name(str(role), self.lang)
+
+    def general(self, gid: Any) -> str:
+        return general_name(str(gid), self.lang)
+
+    def phase(self, phase: Any) -> str:
+        """A phase as a heading names it: ``draw phase`` / ``摸牌阶段``."""
+        name = phase_name(str(phase), self.lang)
+        return name if self.lang == "zh" else f"{name} phase"
+
+    def vcard(self, name: Any, cards: Any, skill: Any) -> str:
+        """A card as used: its label when it is itself, else ``name [skill: cards]``."""
+        lang = self.lang
+        cards = list(cards) if isinstance(cards, list | tuple) else []
+        if len(cards) == 1 and not skill and is_card(cards[0]) and NAME[cards[0]] == name:
+            return card_label(cards[0], lang)
+        inner = []
+        if skill:
+            inner.append(skill_name(str(skill), lang))
+        if cards:
+            inner.append(self.cards(cards))
+        shown = card_name(str(name), lang)
+        if lang == "zh":
+            return f"【{shown}】" + (f"（{'：'.join(inner)}）" if inner else "")
+        return shown + (f" [{': '.join(inner)}]" if inner else "")
+
+    def generic(self, kind: str, args: Sequence[Any], hidden: Any) -> str:
+        a = " ".join(repr(jsonable(x)) if isinstance(x, str) else str(jsonable(x)) for x in args)
+        sep = "：" if self.lang == "zh" else ": "
+        if hidden is None:
+            return f"{kind}{sep}{a}"
+        return f"{kind}{sep}{a} | {jsonable(hidden)}"
+
+    # -- events
+    def lines(self, kind: str, args: tuple[Any, ...], hidden: Any) -> list[str]:
+        """The lines for one event (headings included); an unknown or malformed event becomes
+        one generic line."""
+        ek = EVENTS.get(kind)
+        try:
+            if ek is None:
+                raise KeyError(kind)
+            out = ek.render(self, *args) if hidden is None else ek.render(self, *args,
+                                                                           hidden=hidden)
+        except (IndexError, TypeError, ValueError, KeyError, AttributeError):
+            return self.event_line(self.generic(kind, args, hidden))
+        if isinstance(out, list):
+            return out
+        return self.event_line(out) if out else []
+
+    def event_line(self, line: str) -> list[str]:
+        """An event's line, indented under its turn, after the phase heading it falls in."""
+        out = []
+        if self.pending_phase is not None:
+            out.append(self.pending_phase)
+            self.pending_phase = None
+        out.append(("    " if self.round else "  ") + line)
+        return out
+
+    # -- requests
+    def ask(self, kind: str, seat: int, prompt: Sequence[Any]) -> str:
+        """The question of a request in words: who is asked what."""
+        rk = REQUESTS.get(kind)
+        try:
+            if rk is None:
+                raise KeyError(kind)
+            return rk.ask(self, seat, *prompt)
+        except (IndexError, TypeError, ValueError, KeyError, AttributeError):
+            return f"{kind} ({', '.join(repr(jsonable(x)) for x in prompt)})"
+
+    def describe(self, kind: str, choice: Choice) -> str:
+        """A choice of a request of ``kind`` in words (its value when the shape is unknown)."""
+        rk = REQUESTS.get(kind)
+        try:
+            if rk is None:
+                raise KeyError(kind)
+            return rk.describe(self, choice)
+        except (IndexError, TypeError, ValueError, KeyError, AttributeError):
+            return repr(jsonable(choice))
+
+    # -- the result
+    def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:
+        """The summary as this viewer may see it. Every role is public once the game is over;
+        while it is not (a truncated replay, an engine error), only the roles seen are kept."""
+        out = dict(summary)
+        if self.seat is None or summary.get("winner") is not None or summary.get("reason") not in (
+            None, "", "error"
+        ):
+            return out
+        roles = summary.get("roles")
+        if isinstance(roles, list):
+            out["roles"] = [self.roles.get(i) for i in range(len(roles))]
+        return out
+
+    def summary_lines(self, summary: Mapping[str, Any] | None) -> list[str]:
+        """The result line and one line per seat (role, alive or dead)."""
+        w = self.words
+        if not summary:
+            return [self.say(en="Result: none (the game did not finish)", zh="结果：无（游戏未结束）")]
+        out = []
+        turns = summary.get("turns", 0)
+        if summary.get("reason") == "error" or summary.get("error"):
+            out.append(self.say(
+                en="Result: the engine stopped with an error after {turns} turns: {error}",
+                zh="结果：引擎在第{turns}回合出错：{error}", turns=turns,
+                error=summary.get("error", "")))
+        elif summary.get("winner") is None and not summary.get("reason"):
+            out.append(self.say(en="Result: none (the game did not finish)", zh="结果：无（游戏未结束）"))
+        else:
+            out.append(self.say(
+                en="Result: {winner} ({reason}) after {turns} turns in {rounds} rounds, "
+                   "{decisions} decisions",
+                zh="结果：{winner}（{reason}），共{turns}个回合、{rounds}轮、{decisions}次决策",
+                winner=WINNER[self.lang].get(summary.get("winner"), str(summary.get("winner"))),
+                reason=self.reason(summary.get("reason", "")), turns=turns,
+                rounds=summary.get("rounds", 0), decisions=summary.get("decisions", 0)))
+        names = Teller(self.lang)
+        names.generals = [str(g or "") for g in summary.get("generals") or []]
+        roles = summary.get("roles") or []
+        alive = summary.get("alive") or []
+        for i, role in enumerate(roles):
+            state = w["alive"] if i < len(alive) and alive[i] else w["dead"]
+            shown = role_name(str(role), self.lang) if role else w["unknown_role"]
+            out.append(self.say(en="  {p}: {role}, {state}", zh="  {p}：{role}，{state}",
+                                p=names.p(i), role=shown, state=state))
+        return out
+
