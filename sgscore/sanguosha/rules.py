@@ -223,7 +223,7 @@ def turn(g: Game, p: Player, first: str = "start") -> Proc:
         if not p.alive:
             break
         g.phase = phase
-        if g.turn.skips(phase):
+        if phase in g.turn.skipped:
             g.log(PHASE_SKIPPED, p.seat, phase)
             continue
         g.log(PHASE, p.seat, phase)
