@@ -159,8 +159,9 @@ class ErrorRecord(BaseModel):
 class End(BaseModel):
     """The last record: ``Game.summary()`` under short keys, readable without re-simulating.
 
-    Summary entries that format v1 does not name are stored under their own names (and compared on
-    re-simulation); :meth:`summary` gives the summary back with the engine's names."""
+    Summary entries that format v1 does not name (another game's) are stored under their own names
+    (and compared on re-simulation); :meth:`summary` gives the summary back with the engine's
+    names."""
 
     model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, title="End")
 
@@ -173,13 +174,19 @@ class End(BaseModel):
     events: Count = _short("n", "Length of the event stream.")
     hash: Annotated[StrictStr, Field(pattern=HEX128)] = _short(
         "h", "The first 128 bits (32 hex digits) of Game.state_hash() of the final state.")
-    roles: list[StrictStr] = _short("rl", "Role per seat.")
-    generals: list[StrictStr] = _short("gn", "General per seat ('' in beginner mode).")
-    alive: list[StrictBool] = _short("al", "Alive per seat at the end.")
+    roles: list[StrictStr] | None = _short(
+        "rl", "Role per seat (identity mode; other games may leave it out).", default=None)
+    generals: list[StrictStr] | None = _short(
+        "gn", "General per seat, '' in beginner mode (identity mode; other games may leave it "
+        "out).", default=None)
+    alive: list[StrictBool] | None = _short(
+        "al", "Alive per seat at the end (identity mode; other games may leave it out).",
+        default=None)
 
     def summary(self) -> dict[str, Any]:
-        """The summary with the engine's key names (as ``Game.summary()`` gives it)."""
-        out = self.model_dump(exclude={"t"})
+        """The summary with the engine's key names (as ``Game.summary()`` gives it): the entries
+        the record holds."""
+        out = self.model_dump(exclude={"t"}, exclude_unset=True)
         return out
 
     @classmethod
