@@ -1,0 +1,204 @@
+"""Content registers itself, and mistakes fail loudly (docs/architecture.md, "Mistakes fail at
+import"): each mistake below, written in a module of its own as a contributor would, raises
+RegistrationError when the module is imported, with a message naming the module; a procedure
+that is never driven fails the test that made it."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sgscore.core import checks
+from sgscore.core.registry import RegistrationError
+from sgscore.sanguosha import CARD_TYPES, GENERALS, PACKS, SKILLS
+from sgscore.sanguosha.contexts import DAMAGED, DamageCtx
+from sgscore.sanguosha.game import Game
+from sgscore.sanguosha.model import Player
+from sgscore.sanguosha.skills import Skill, register_skill
+from sgscore.sanguosha.telling import EVENTS
+from sgscore.sanguosha.zones import draw
+from sgscore.testing import Scenario
+
+HEAD = """
+from sgscore.core.engine import Proc
+from sgscore.sanguosha.cards import BASIC, DELAYED, EQUIP, CardType, Pack, register_card, register_pack
+from sgscore.sanguosha.contexts import DAMAGED, DamageCtx
+from sgscore.sanguosha.model import General, register_general
+from sgscore.sanguosha.skills import Skill, register_skill
+from sgscore.sanguosha.telling import event_kind
+from sgscore.sanguosha.zones import draw
+"""
+
+
+@pytest.fixture
+def module(tmp_path: Path) -> Iterator[object]:
+    """Import a module written on the fly; take back whatever it registered afterwards."""
+    sys.path.insert(0, str(tmp_path))
+    before = {r.what: set(r) for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS)}
+    names: list[str] = []
+
+    def load(name: str, body: str) -> object:
+        (tmp_path / f"{name}.py").write_text(HEAD + textwrap.dedent(body), encoding="utf-8")
+        names.append(name)
+        return importlib.import_module(name)
+
+    yield load
+    sys.path.remove(str(tmp_path))
+    for n in names:
+        sys.modules.pop(n, None)
+    for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS):
+        for name in set(r) - before[r.what]:
+            r.remove(name)
+
+
+def _fails(load: object, name: str, body: str, *words: str) -> None:
+    with pytest.raises(RegistrationError) as e:
+        load(name, body)  # type: ignore[operator]
+    assert name in str(e.value), f"the error does not name the module: {e.value}"
+    for w in words:
+        assert w in str(e.value), str(e.value)
+
+
+def test_a_misspelt_timing_fails_at_import(module: object) -> None:
+    _fails(module, "mistake_timing", """
+        class Thorns(Skill):
+            id = "thorns"
+            timings = ("damage",)
+
+            def can_trigger(self, g, owner, ctx): return True
+            def trigger(self, g, owner, ctx): yield from ()
+        """, "not a registered Timing", "damaged")
+
+
+def test_a_trigger_without_timings_and_timings_without_a_trigger_fail(module: object) -> None:
+    _fails(module, "mistake_no_timings", """
+        class Thorns(Skill):
+            id = "thorns"
+            def can_trigger(self, g, owner, ctx): return True
+            def trigger(self, g, owner, ctx): yield from ()
+        """, "without timings")
+    _fails(module, "mistake_no_trigger", """
+        class Thorns(Skill):
+            id = "thorns"
+            timings = (DAMAGED,)
+        """, "needs both can_trigger() and trigger()")
+
+
+def test_a_misspelt_hook_method_fails_instead_of_being_ignored(module: object) -> None:
+    _fails(module, "mistake_hook", """
+        class Far(Skill):
+            id = "far"
+            def distance_inn(self, g, owner, other): return 1
+        """, "distance_inn() is not a skill hook")
+
+
+def test_modifier_hooks_are_found_from_the_methods_not_declared(module: object) -> None:
+    m = module("fine_modifier", """
+        @register_skill
+        class Far(Skill):
+            id = "test_far"
+            def distance_in(self, g, owner, other): return 1
+        """)  # type: ignore[operator]
+    assert m.Far.modifies == ("distance_in",)  # type: ignore[attr-defined]
+    _fails(module, "mistake_modifies", """
+        class Far(Skill):
+            id = "far"
+            modifies = ("distance_in",)
+            def distance_in(self, g, owner, other): return 1
+        """, "do not declare it")
+
+
+def test_respond_needs_respond_ok_and_play_needs_play_options(module: object) -> None:
+    _fails(module, "mistake_respond", """
+        class Helper(Skill):
+            id = "helper"
+            def respond(self, g, owner, name, ctx): yield from ()
+        """, "respond() and respond_ok() go together")
+    _fails(module, "mistake_play", """
+        class Give(Skill):
+            id = "give"
+            def play(self, g, owner, cards, targets): yield from ()
+        """, "needs play_options()")
+
+
+def test_duplicate_ids_name_both_modules(module: object) -> None:
+    _fails(module, "mistake_duplicate_skill", """
+        @register_skill
+        class Jianxiong(Skill):
+            id = "jianxiong"
+        """, "already registered by sgscore.sanguosha.generals.caocao")
+    _fails(module, "mistake_duplicate_general", """
+        register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong",)))
+        """, "general 'caocao' is already registered")
+    _fails(module, "mistake_duplicate_card", """
+        register_card(CardType("slash", "杀", BASIC, targets=lambda g, p, c: [],
+                               effect=lambda g, use: iter(())))
+        """, "card type 'slash' is already registered by sgscore.sanguosha.content.basic")
+
+    _fails(module, "mistake_duplicate_event", """
+        @event_kind("damage")
+        def DAMAGE(t, seat):
+            '''Damage again.'''
+            return ""
+        """, "event kind 'damage' is already registered by sgscore.sanguosha.events")
+
+
+def test_a_general_with_an_unknown_skill_and_a_pack_over_another_fail(module: object) -> None:
+    _fails(module, "mistake_general", """
+        register_general(General("zhangliao_test", "张辽", "wei", "m", 4, ("tuxi",)))
+        """, "unknown skill 'tuxi'")
+    _fails(module, "mistake_pack", """
+        register_pack(Pack("mine", "我的", 106, "slash S7 S8 S9"))
+        """, "overlaps pack 'ex'")
+
+
+def test_an_event_kind_needs_its_words_and_a_card_its_rules(module: object) -> None:
+    _fails(module, "mistake_event_doc", """
+        @event_kind("mystery")
+        def MYSTERY(t, seat):
+            return "?"
+        """, "needs a docstring")
+    _fails(module, "mistake_delayed", """
+        register_card(CardType("doom", "厄运", DELAYED, targets=lambda g, p, c: [],
+                               effect=lambda g, use: iter(())))
+        """, "delayed tricks (and only they) have judged()")
+    _fails(module, "mistake_equip", """
+        register_card(CardType("boots", "靴", EQUIP, targets=lambda g, p, c: [],
+                               effect=lambda g, use: iter(())))
+        """, "needs a slot")
+
+
+def test_a_procedure_created_without_yield_from_fails_the_test() -> None:
+    # The contributor's mistake: ``draw(g, owner, 1)`` instead of ``yield from draw(...)``.
+    class Forgetful(Skill):
+        id = "test_forgetful"
+        optional = False
+        timings = (DAMAGED,)
+
+        def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
+            return ctx.target is owner
+
+        def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> object:  # type: ignore[override]
+            draw(g, owner, 1)  # the bug: never driven, so nothing is drawn
+            return iter(())
+
+    register_skill(Forgetful)
+    try:
+        s = Scenario(players=4)
+        s.seat(0).hand("slash")
+        t = s.start(seat=0, phase="play")
+        t.game.add_skill(t.p(1), "test_forgetful")
+        t.mark()
+        t.play(t.card(0, "slash"), 1)
+        assert ("skill", 1, "test_forgetful") in t.events("skill")
+        assert ("draw", 1, 1) not in [e[:3] for e in t.events("draw")]  # silently nothing...
+        assert checks.UNDRIVEN == ["sgscore.sanguosha.zones.draw"]  # ...but the check saw it
+        checks.UNDRIVEN.clear()
+    finally:
+        SKILLS.remove("test_forgetful")
+
