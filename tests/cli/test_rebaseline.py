@@ -6,9 +6,14 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+import sgscore.sanguosha.rules as rules
 from cli.main import main
+from sgscore.core.spec import rules_id
+from sgscore.replay import read_replay
+from sgscore.sanguosha import SPEC
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures"
 
@@ -53,3 +58,23 @@ def test_a_folder_without_a_manifest_is_a_clean_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["replay", "rebaseline", str(tmp_path)])
     assert result.exit_code == 1
     assert "manifest" in result.output and "Traceback" not in result.output
+
+
+def test_rebaseline_refuses_a_change_of_behaviour_under_the_same_rules_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # docs/replay-format.md, "Rules identity": the version changes exactly when behaviour does.
+    folder = _small_fixture_folder(tmp_path)
+    assert CliRunner().invoke(main, ["replay", "rebaseline", str(folder)]).exit_code == 0
+    before = (folder / "tiny.mp").read_bytes()
+    real = rules.recover
+    monkeypatch.setattr(rules, "recover", lambda g, p, n: real(g, p, n + 1))  # 桃 heals 2 now
+    result = CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
+    assert result.exit_code == 1
+    assert "the rules behave differently now" in result.output
+    assert "rules version is still '1'" in result.output
+    assert (folder / "tiny.mp").read_bytes() == before  # nothing written
+    monkeypatch.setattr(SPEC, "rules_version", "2")  # the change is declared: recorded again
+    result = CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert read_replay(folder / "tiny.mp").header.rules == rules_id("sanguosha/identity", "2")
