@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from sgscore.core.games import game_ids, get_game
-from sgscore.core.spec import GameSpec
+from sgscore.core.spec import AnyGame
 from sgscore.replay.catalog import event_rows, event_table, request_rows, request_table
 from sgscore.replay.catalog import update_blocks as update_doc_blocks
 
@@ -14,7 +14,7 @@ from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
 __all__ = ["games", "kinds"]
 
 
-def _spec(game: str) -> GameSpec:
+def _spec(game: str) -> AnyGame:
     spec = get_game(game)
     if spec is None:
         raise click.BadParameter(f"unknown game {game!r} (installed: {', '.join(game_ids())})",

@@ -17,8 +17,8 @@ from .common import OneLineUsageError
 from .games_cmd import games, kinds
 from .replay_cmd import replay
 from .sim_cmd import sim
-from .step_cmd import step as _step  # noqa: F401 - registers `sgs replay step`
-from .tools_cmd import diff as _diff  # noqa: F401 - registers `sgs replay diff|resim|export`
+from .step_cmd import step
+from .tools_cmd import diff, export, resim
 
 __all__ = ["main"]
 
@@ -55,6 +55,8 @@ def main() -> None:
     """
 
 
+for command in (step, diff, resim, export):
+    replay.add_command(command)
 main.add_command(sim)
 main.add_command(replay)
 main.add_command(bench)

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from sgscore.core.spec import GameSpec
+from sgscore.core.spec import AnyGame
 from sgscore.replay import (
     Replay,
     ReplayError,
@@ -55,7 +55,7 @@ def read_or_fail(path: str) -> Replay:
         fail(f"{path}: record 0: cannot read ({e.strerror or e})")
 
 
-def game_of(path: str, rp: Replay) -> GameSpec:
+def game_of(path: str, rp: Replay) -> AnyGame:
     """The installed game of a replay; exit with a one-line error when there is none."""
     try:
         return spec_of(rp.header)
@@ -63,7 +63,7 @@ def game_of(path: str, rp: Replay) -> GameSpec:
         fail(f"{path}: {e}")
 
 
-def _load(path: str) -> tuple[Replay, GameSpec, list[Any], dict[str, Any] | None, int]:
+def _load(path: str) -> tuple[Replay, AnyGame, list[Any], dict[str, Any] | None, int]:
     """Read a replay and its events (re-simulated when not recorded).
 
     Returns (replay, spec, events, summary, players); exits with a one-line error on bad input.

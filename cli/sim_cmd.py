@@ -15,7 +15,7 @@ from click.core import ParameterSource
 
 from sgscore.core.games import game_ids, get_game
 from sgscore.core.registry import RegistrationError
-from sgscore.core.spec import ConfigError, GameSpec, Option
+from sgscore.core.spec import AnyGame, ConfigError, Option
 from sgscore.replay import RecordResult, record_game
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
@@ -75,7 +75,7 @@ class _GameCommand(click.Command):
         return super().get_params(ctx)
 
 
-def _config(spec: GameSpec, ctx: click.Context, values: dict[str, Any]) -> object:
+def _config(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> object:
     """The game's config from the options given on the command line."""
     mine = {_param_name(o): o for o in spec.options}
     given: dict[str, Any] = {}
@@ -139,7 +139,7 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
               help="The replay file (with -n: the folder).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
 @click.pass_context
-def sim(ctx: click.Context, game: str, seed: int, no_events: bool, count: int | None,
+def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int | None,
         output: str, as_json: bool, **values: Any) -> None:
     """Simulate games with random agents and write their replays.
 

@@ -15,7 +15,7 @@ from sgscore.replay.render import LANGS, jsonable
 from sgscore.replay.step import Moment, Stepper
 
 from .common import echo_json, fail
-from .replay_cmd import game_of, read_or_fail, replay
+from .replay_cmd import game_of, read_or_fail
 
 __all__ = ["step"]
 
@@ -200,5 +200,3 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
 def _is_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
-
-replay.add_command(step)

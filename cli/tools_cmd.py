@@ -1,5 +1,6 @@
 """``sgs replay diff | resim | export``: compare two replays, re-record one with this engine,
-export one as JSON. Thin commands over :mod:`sgscore.replay.tools`, added to the ``replay`` group."""
+export one as JSON. Thin commands over :mod:`sgscore.replay.tools` (``cli/main.py`` adds them to
+the ``replay`` group)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from sgscore.replay import ReplayError, diff_replays, export_replay, resim_file
 from sgscore.replay.render import render_events
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
-from .replay_cmd import replay
 
 __all__ = ["diff", "resim", "export"]
 
@@ -30,7 +30,7 @@ def _event_text(game: str | None, event: Any) -> str:
         return _j(event)
     try:
         lines = [x.strip() for x in render_events(game, [event])]
-    except Exception:  # noqa: BLE001 - the raw form is always there
+    except Exception:  # the raw form is always there
         lines = []
     told = "; ".join(x for x in lines if x)
     return f"{told} {_j(event)}" if told else _j(event)
@@ -60,7 +60,7 @@ def _where(d: dict[str, Any]) -> str:
     return f"the end of one game (after {d['decision']} decisions)"
 
 
-@replay.command()
+@click.command()
 @click.argument("a", type=click.Path())
 @click.argument("b", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: same, header, "
@@ -124,7 +124,7 @@ def _not_a_folder(path: str) -> None:
         raise click.BadParameter(f"{path} is a folder; -o names a file", param_hint="'--output'")
 
 
-@replay.command()
+@click.command()
 @click.argument("file", type=click.Path())
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The replay to write (FILE itself is fine: it is replaced when whole).")
@@ -167,7 +167,7 @@ def resim(file: str, output: str, events: bool | None, as_json: bool) -> None:
     click.echo(" ".join(line.split()))
 
 
-@replay.command()
+@click.command()
 @click.argument("file", type=click.Path())
 @click.option("--events", is_flag=True,
               help="Include the events (re-simulated when FILE has none).")

@@ -7,12 +7,15 @@ game's dice and a game re-simulates from its decisions alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from .core.protocol import Choice, Request
 from .core.rng import Pcg32
+from .core.spec import GameState
 
 __all__ = ["Agent", "RandomAgent", "play"]
+
+G = TypeVar("G", bound=GameState)
 
 
 class Agent(Protocol):
@@ -32,14 +35,15 @@ class RandomAgent:
 
 
 def play(
-    game: Any,
+    game: G,
     agents: Sequence[Agent],
     on_decision: Callable[[int, Choice], None] | None = None,
-) -> Any:
-    """Drive ``game`` to its end, asking ``agents[seat]`` for each decision. ``on_decision`` is
-    called with (seat, choice) before each submit. Returns the game."""
+) -> G:
+    """Drive ``game`` (of any game) to its end, asking ``agents[seat]`` for each decision.
+    ``on_decision`` is called with (seat, choice) before each submit. Returns the game."""
     while not game.over:
         req = game.pending
+        assert req is not None
         choice = agents[req.seat].choose(req)
         if on_decision is not None:
             on_decision(req.seat, choice)

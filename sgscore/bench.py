@@ -96,7 +96,7 @@ def _per(total: float, count: int) -> float:
 def peak_rss_kib() -> int:
     """Peak resident set size of this process in KiB (0 where ``resource`` is missing)."""
     try:
-        import resource  # noqa: PLC0415 - not on every platform
+        import resource  # not on every platform
     except ImportError:  # pragma: no cover - Windows
         return 0
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -130,9 +130,9 @@ def _traced_peak(config: Config, seed: int) -> float:
 def _validate_peak(paths: Sequence[str]) -> tuple[float, float]:
     """tracemalloc peak and what is still held afterwards (KiB), validating ``paths`` one after
     another."""
-    import gc  # noqa: PLC0415
+    import gc
 
-    from .replay import validate_file  # noqa: PLC0415
+    from .replay import validate_file
 
     tracemalloc.start()
     try:
@@ -149,7 +149,7 @@ def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random"
 ) -> BenchRow:
     """Run the three measurements for one player count (replays go to ``tmp``)."""
-    from .replay import record_game, validate_file  # noqa: PLC0415 - the toolkit is optional here
+    from .replay import record_game, validate_file  # the toolkit is optional here
 
     config = Config(players=players, generals=generals)
     seeds = range(seed, seed + games)

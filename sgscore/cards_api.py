@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .sanguosha.cards import CARDS, NAME
 
 __all__ = ["card_matches", "find_card", "parse_spec"]
@@ -29,7 +27,7 @@ def parse_spec(spec: str) -> tuple[str, int | None, int | None]:
     return name, suit, rank
 
 
-def card_matches(card: int, spec: Any) -> bool:
+def card_matches(card: int, spec: int | str) -> bool:
     if isinstance(spec, int):
         return card == spec
     name, suit, rank = parse_spec(spec)
@@ -37,7 +35,7 @@ def card_matches(card: int, spec: Any) -> bool:
     return c.name == name and (suit is None or c.suit == suit) and (rank is None or c.rank == rank)
 
 
-def find_card(spec: Any, deck: list[int], taken: set[int]) -> int:
+def find_card(spec: int | str, deck: list[int], taken: set[int]) -> int:
     """The first card of ``deck`` (in id order) matching ``spec`` and not in ``taken``."""
     if isinstance(spec, int):
         if spec in taken:

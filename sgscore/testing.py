@@ -24,6 +24,7 @@ different seat or kind of question than the script expects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .cards_api import card_matches, find_card
@@ -36,7 +37,10 @@ from .sanguosha.model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
 from .sanguosha.skills import SKILLS
 from .sanguosha.zones import equipment_skill, remove_card
 
-__all__ = ["Scenario", "Table", "ScenarioError", "check_conservation"]
+__all__ = ["Scenario", "Table", "ScenarioError", "check_conservation", "CardSpec"]
+
+CardSpec = int | str
+"""A card as a scenario names it: its id, a name (``"slash"``) or a name and face (``"slash S7"``)."""
 
 
 class ScenarioError(AssertionError):
@@ -47,9 +51,9 @@ class _SeatSpec:
     def __init__(self, scenario: Scenario, seat: int) -> None:
         self.scenario = scenario
         self.seat_no = seat
-        self.hand_cards: list[Any] = []
-        self.equip_cards: list[Any] = []
-        self.judge_cards: list[tuple[Any, str | None]] = []
+        self.hand_cards: list[CardSpec] = []
+        self.equip_cards: list[CardSpec] = []
+        self.judge_cards: list[tuple[CardSpec, str | None]] = []
         self.hp_value: int | None = None
         self.max_hp_value: int | None = None
         self.role_value: str | None = None
@@ -57,15 +61,15 @@ class _SeatSpec:
         self.sex_value: str | None = None
         self.dead_value = False
 
-    def hand(self, *cards: Any) -> _SeatSpec:
+    def hand(self, *cards: CardSpec) -> _SeatSpec:
         self.hand_cards.extend(cards)
         return self
 
-    def equip(self, *cards: Any) -> _SeatSpec:
+    def equip(self, *cards: CardSpec) -> _SeatSpec:
         self.equip_cards.extend(cards)
         return self
 
-    def judge(self, card: Any, as_name: str | None = None) -> _SeatSpec:
+    def judge(self, card: CardSpec, as_name: str | None = None) -> _SeatSpec:
         """Put a card in the judgement area (``as_name``: as another delayed trick, e.g. 国色)."""
         self.judge_cards.append((card, as_name))
         return self
@@ -114,24 +118,24 @@ class Scenario:
             roles = (base + [REBEL, LOYALIST, REBEL, RENEGADE, LOYALIST, REBEL])[:players]
         self.roles = roles
         self.seats = [_SeatSpec(self, i) for i in range(players)]
-        self.top_cards: list[Any] = []
+        self.top_cards: list[CardSpec] = []
         self._claimed: set[int] = set()
         self._resolved: dict[int, list[int]] = {}
 
     def seat(self, i: int) -> _SeatSpec:
         return self.seats[i]
 
-    def top(self, *cards: Any) -> Scenario:
+    def top(self, *cards: CardSpec) -> Scenario:
         """Cards on top of the draw pile; the first one named is drawn first."""
         self.top_cards.extend(cards)
         return self
 
-    def _resolve(self, spec: Any, deck: list[int]) -> int:
+    def _resolve(self, spec: CardSpec, deck: list[int]) -> int:
         card = find_card(spec, deck, self._claimed)
         self._claimed.add(card)
         return card
 
-    def card_of(self, seat: int, spec: Any, index: int = 0) -> int:
+    def card_of(self, seat: int, spec: CardSpec, index: int = 0) -> int:
         """The id of the ``index``-th card named ``spec`` in the scenario's spec for ``seat``."""
         ids = self._resolved.get(seat, [])
         matches = [c for c in ids if _matches(c, spec)]
@@ -141,74 +145,32 @@ class Scenario:
         """Build the game and run it until its first decision, from ``seat``'s ``phase``."""
         # A table with some seats without a general is set up in beginner mode; ``_arrange``
         # then gives the named seats their generals.
-        gen_cfg: Any = None
-        if self.generals is not None and all(g is not None for g in self.generals):
-            gen_cfg = tuple(self.generals)
+        gen_cfg: tuple[str, ...] | None = None
+        named = [g for g in self.generals or () if g is not None]
+        if self.generals is not None and len(named) == len(self.generals):
+            gen_cfg = tuple(named)
         cfg = Config(players=self.players, generals=gen_cfg, **self.options)
         game = Game(cfg, self.seed, _scenario=(self._arrange, seat, phase))
         return Table(self, game)
 
     def _arrange(self, g: Game) -> None:
         # Roles and generals first (they set max HP), then cards.
-        for p, role in zip(g.players, self.roles, strict=True):
-            p.role = role
-            p.role_shown = role == LORD
-        # The seeded deal's role events no longer hold: log the arranged roles instead.
-        g.events[:] = [e for e in g.events if e[0] not in (ROLE.name, ROLE_DEALT.name)]
+        self._arrange_roles(g)
         for p in g.players:
-            if p.role == LORD:
-                g.log(ROLE, p.seat, LORD)
-        for p in g.players:
-            g.log_private(ROLE_DEALT, 1 << p.seat, (p.seat,), (p.role,))
-        lord_bonus = 1 if g.n >= 5 else 0
-        for p in g.players:
-            spec = self.seats[p.seat]
-            gid = spec.general_value or (self.generals[p.seat] if self.generals else None)
-            if gid is not None and gid in GENERALS:
-                gen = GENERALS[gid]
-                p.general, p.kingdom, p.sex = gen.id, gen.kingdom, gen.sex
-                p.skills = [SKILLS[s] for s in gen.skills]
-                p.max_hp = gen.hp + (lord_bonus if p.role == LORD else 0)
-            elif gid is None or gid == _BLANK:
-                p.general, p.kingdom, p.skills = "", "", []
-                p.max_hp = 4 + (lord_bonus if p.role == LORD else 0)
-            p.hp = p.max_hp
-            if spec.sex_value is not None:
-                p.sex = spec.sex_value
-            if spec.max_hp_value is not None:
-                p.max_hp = spec.max_hp_value
-            if spec.hp_value is not None:
-                p.hp = spec.hp_value
+            self._arrange_seat(g, p)
         # Every hand goes back into the draw pile; then the named cards are placed.
         for p in g.players:
             g.draw_pile.extend(p.hand)
             p.hand.clear()
         deck = list(g.card_ids)
 
-        def take(spec: Any) -> int:
+        def take(spec: CardSpec) -> int:
             c = self._resolve(spec, deck)
             remove_card(g, c)
             return c
 
         for p in g.players:
-            spec = self.seats[p.seat]
-            placed: list[int] = []
-            for cs in spec.hand_cards:
-                c = take(cs)
-                p.hand.append(c)
-                placed.append(c)
-            for cs in spec.equip_cards:
-                c = take(cs)
-                p.equip[SUBTYPE[c]] = c
-                s = equipment_skill(c)
-                if s is not None and (g.config.advanced_weapons or not s.advanced):
-                    p.skills.append(s)
-                placed.append(c)
-            for cs, as_name in spec.judge_cards:
-                c = take(cs)
-                p.judge.append((c, as_name or NAME[c]))
-                placed.append(c)
-            self._resolved[p.seat] = placed
+            self._resolved[p.seat] = self._place_cards(g, p, take)
         for p in g.players:
             if self.seats[p.seat].dead_value:
                 if p.hand or p.card_count():
@@ -220,11 +182,64 @@ class Scenario:
             g.draw_pile.append(c)  # the end of the list is the top
         self._resolved[-1] = tops
 
+    def _arrange_roles(self, g: Game) -> None:
+        for p, role in zip(g.players, self.roles, strict=True):
+            p.role = role
+            p.role_shown = role == LORD
+        # The seeded deal's role events no longer hold: log the arranged roles instead.
+        g.events[:] = [e for e in g.events if e[0] not in (ROLE.name, ROLE_DEALT.name)]
+        for p in g.players:
+            if p.role == LORD:
+                g.log(ROLE, p.seat, LORD)
+        for p in g.players:
+            g.log_private(ROLE_DEALT, 1 << p.seat, (p.seat,), (p.role,))
+
+    def _arrange_seat(self, g: Game, p: Player) -> None:
+        """The seat's general (with its skills and max HP), sex and HP."""
+        lord_bonus = 1 if g.n >= 5 and p.role == LORD else 0
+        spec = self.seats[p.seat]
+        gid = spec.general_value or (self.generals[p.seat] if self.generals else None)
+        if gid is not None and gid in GENERALS:
+            gen = GENERALS[gid]
+            p.general, p.kingdom, p.sex = gen.id, gen.kingdom, gen.sex
+            p.skills = [SKILLS[s] for s in gen.skills]
+            p.max_hp = gen.hp + lord_bonus
+        elif gid is None or gid == _BLANK:
+            p.general, p.kingdom, p.skills = "", "", []
+            p.max_hp = 4 + lord_bonus
+        p.hp = p.max_hp
+        if spec.sex_value is not None:
+            p.sex = spec.sex_value
+        if spec.max_hp_value is not None:
+            p.max_hp = spec.max_hp_value
+        if spec.hp_value is not None:
+            p.hp = spec.hp_value
+
+    def _place_cards(self, g: Game, p: Player, take: Callable[[CardSpec], int]) -> list[int]:
+        """The seat's named hand, equipment and judgement-area cards; returns their ids."""
+        spec = self.seats[p.seat]
+        placed: list[int] = []
+        for cs in spec.hand_cards:
+            c = take(cs)
+            p.hand.append(c)
+            placed.append(c)
+        for cs in spec.equip_cards:
+            c = take(cs)
+            p.equip[SUBTYPE[c]] = c
+            s = equipment_skill(c)
+            if s is not None and (g.config.advanced_weapons or not s.advanced):
+                p.skills.append(s)
+            placed.append(c)
+        for cs, as_name in spec.judge_cards:
+            c = take(cs)
+            p.judge.append((c, as_name or NAME[c]))
+            placed.append(c)
+        return placed
 
 _BLANK = "__none__"
 
 
-def _matches(card: int, spec: Any) -> bool:
+def _matches(card: int, spec: CardSpec) -> bool:
     if isinstance(spec, int):
         return card == spec
     return card_matches(card, spec)
@@ -262,7 +277,7 @@ class Table:
         self.game.submit(choice)
         return self
 
-    def play(self, card: Any, *targets: int) -> Table:
+    def play(self, card: CardSpec | tuple[Any, ...], *targets: int) -> Table:
         """The current seat uses ``card`` (id or ``(skill, cards, targets)``) in its play phase."""
         req = self.expect(self.game.current, "play")
         choice = card if isinstance(card, tuple) else (card, *targets)
@@ -297,7 +312,7 @@ class Table:
         raise ScenarioError(f"seat {seat} was never asked {kind!r}")
 
     # -- looking
-    def card(self, seat: int, spec: Any, index: int = 0) -> int:
+    def card(self, seat: int, spec: CardSpec, index: int = 0) -> int:
         """The id of the ``index``-th card named ``spec`` that the scenario gave ``seat``
         (``seat=-1``: the named top cards)."""
         return self.scenario.card_of(seat, spec, index)

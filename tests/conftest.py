@@ -8,9 +8,12 @@ from collections.abc import Iterator
 
 os.environ["SGSCORE_CHECK_PROCEDURES"] = "1"  # before sgscore is imported
 
-import pytest  # noqa: E402
+import pytest
 
-from sgscore.core import checks  # noqa: E402
+from sgscore.core import checks
+from sgscore.sanguosha import Config
+
+from recorded import record_bytes
 
 
 @pytest.fixture(autouse=True)
@@ -21,3 +24,18 @@ def every_procedure_is_driven() -> Iterator[None]:
     undriven = list(checks.UNDRIVEN)
     checks.UNDRIVEN.clear()
     assert not undriven, f"procedures created but never driven (a missing yield from?): {undriven}"
+
+
+@pytest.fixture(scope="session")
+def small_replay() -> bytes:
+    """A short beginner-mode game (4 seats, 2 rounds), with events."""
+    data, result = record_bytes(Config(players=4, generals=None, max_rounds=2), 7, events=True)
+    assert result.error is None
+    return data
+
+
+@pytest.fixture(scope="session")
+def compact_replay() -> bytes:
+    """A beginner-mode game of 5 seats without events."""
+    data, _ = record_bytes(Config(players=5, generals=None), 3, events=False)
+    return data

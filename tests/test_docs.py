@@ -22,4 +22,4 @@ def _samples() -> list[tuple[str, int, str]]:
 @pytest.mark.parametrize(("doc", "index", "code"), _samples(), ids=lambda v: str(v)[:20])
 def test_doc_sample_runs(doc: str, index: int, code: str, capsys: pytest.CaptureFixture[str]) -> None:
     namespace: dict[str, object] = {"__name__": f"doc_{doc}_{index}"}
-    exec(compile(code, f"{doc}#{index}", "exec"), namespace)  # noqa: S102 - our own docs
+    exec(compile(code, f"{doc}#{index}", "exec"), namespace)  # our own docs

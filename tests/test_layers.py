@@ -10,10 +10,11 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
-import toy_nim
 
 from sgscore.core import games
 from sgscore.core.registry import RegistrationError
+
+import toy_nim
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGES = ("sgscore.sanguosha",)

@@ -232,7 +232,7 @@ class NimGame(Engine):
 
 
 # ---------------------------------------------------------------------------- the spec
-class NimSpec(GameSpec):
+class NimSpec(GameSpec[NimConfig]):
     id = GAME
     title = {"en": "Nim (a toy)", "zh": "取石子（玩具）"}
     engine_version = "1.0"
@@ -243,10 +243,10 @@ class NimSpec(GameSpec):
     events = EVENTS
     requests = REQUESTS
 
-    def config_type(self) -> type:
+    def config_type(self) -> type[NimConfig]:
         return NimConfig
 
-    def config_to_dict(self, config: Any) -> dict[str, Any]:
+    def config_to_dict(self, config: NimConfig) -> dict[str, Any]:
         return {"stones": config.stones}
 
     def config_from_dict(self, data: Mapping[str, Any]) -> NimConfig:
@@ -258,10 +258,10 @@ class NimSpec(GameSpec):
     def seats(self, config: Mapping[str, Any]) -> int:
         return 2
 
-    def new_game(self, config: Any, seed: int) -> NimGame:
+    def new_game(self, config: NimConfig, seed: int) -> NimGame:
         return NimGame(config, seed)
 
-    def start_config(self, config: Any, seed: int) -> tuple[GameState, EngineError | None]:
+    def start_config(self, config: NimConfig, seed: int) -> tuple[GameState, EngineError | None]:
         g = NimGame.__new__(NimGame)
         try:
             NimGame.__init__(g, config, seed)

@@ -118,7 +118,7 @@ class Engine:
             self.game_over(over)
         except StopIteration:
             self.result = (None, "ended")
-        except Exception as exc:  # noqa: BLE001 - every engine failure becomes a record
+        except Exception as exc:  # every engine failure becomes a record
             self.error = EngineError(type(exc).__name__, str(exc))
             raise self.error from exc
 

@@ -14,7 +14,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from .registry import RegistrationError
-from .spec import GameSpec
+from .spec import AnyGame, GameSpec
 
 __all__ = ["GROUP", "register_game", "unregister_game", "get_game", "game_ids", "spec_for_config"]
 
@@ -23,17 +23,17 @@ GROUP = "sgscore.games"
 #: The games of this package, loaded on first use (``module:attribute``).
 BUILTIN = {"sanguosha/identity": "sgscore.sanguosha.spec:SPEC"}
 
-_games: dict[str, GameSpec] = {}
+_games: dict[str, AnyGame] = {}
 _loaded = False
 
 
-def _load(target: str, where: str) -> GameSpec:
+def _load(target: str, where: str) -> AnyGame:
     module, _, attr = target.partition(":")
     try:
         obj: Any = import_module(module)
         for part in attr.split(".") if attr else ():
             obj = getattr(obj, part)
-    except Exception as e:  # noqa: BLE001 - a broken plugin is named, with its own error
+    except Exception as e:  # a broken plugin is named, with its own error
         raise RegistrationError(f"{where}: cannot load game {target!r}: "
                                 f"{type(e).__name__}: {e}") from e
     if not isinstance(obj, GameSpec):
@@ -57,7 +57,7 @@ def _load_all() -> None:
         register_game(_load(ep.value, f"entry point {ep.name!r} of group {GROUP!r}"))
 
 
-def register_game(spec: GameSpec) -> GameSpec:
+def register_game(spec: AnyGame) -> AnyGame:
     """Make ``spec`` known by its id; a second, different spec under the same id is refused."""
     if not isinstance(spec, GameSpec):
         raise RegistrationError(f"register_game takes a GameSpec, got {type(spec).__name__}")
@@ -74,7 +74,7 @@ def unregister_game(game_id: str) -> None:
     _games.pop(game_id, None)
 
 
-def get_game(game_id: str) -> GameSpec | None:
+def get_game(game_id: str) -> AnyGame | None:
     """The spec of ``game_id``, or None when no installed game has that id."""
     _load_all()
     return _games.get(game_id)
@@ -86,7 +86,7 @@ def game_ids() -> list[str]:
     return sorted(_games)
 
 
-def spec_for_config(config: object) -> GameSpec:
+def spec_for_config(config: object) -> AnyGame:
     """The game whose config ``config`` is (by its type)."""
     _load_all()
     for gid in sorted(_games):

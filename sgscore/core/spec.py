@@ -13,14 +13,14 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from .engine import EngineError, Event
 from .protocol import Choice, Request
 from .registry import EventKind, Registry, RequestKind
 
 __all__ = [
-    "LANGS", "ConfigError", "GameConfig", "GameState", "GameSpec", "Option", "Teller", "rules_id",
+    "LANGS", "AnyGame", "ConfigError", "GameConfig", "GameState", "GameSpec", "Option", "Teller", "rules_id",
     "same_value",
 ]
 
@@ -138,7 +138,10 @@ def same_value(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-class GameSpec(ABC):
+C = TypeVar("C")
+
+
+class GameSpec(ABC, Generic[C]):
     """One game, as the toolkit sees it. Subclass it, fill in the class attributes, implement the
     abstract methods, and register an instance (:func:`sgscore.core.games.register_game`, or the
     ``sgscore.games`` entry-point group of a package).
@@ -172,25 +175,25 @@ class GameSpec(ABC):
 
     # ------------------------------------------------------------------ config
     @abstractmethod
-    def config_type(self) -> type:
+    def config_type(self) -> type[C]:
         """The class of this game's config objects."""
 
     @abstractmethod
-    def config_to_dict(self, config: Any) -> dict[str, Any]:
+    def config_to_dict(self, config: C) -> dict[str, Any]:
         """Every config entry as plain data (JSON and msgpack types), everything a re-simulation
         needs to deal the same game."""
 
     @abstractmethod
-    def config_from_dict(self, data: Mapping[str, Any]) -> Any:
+    def config_from_dict(self, data: Mapping[str, Any]) -> C:
         """A config from plain data (a header's, defaults filled in); strict about types: raises
         :class:`ConfigError` naming the field."""
 
     @abstractmethod
-    def config_from_options(self, values: Mapping[str, Any]) -> Any:
+    def config_from_options(self, values: Mapping[str, Any]) -> C:
         """A config from ``sgs sim`` option values (only the options given on the command line);
         raises :class:`ConfigError`."""
 
-    def header_config(self, config: Any) -> dict[str, Any]:
+    def header_config(self, config: C) -> dict[str, Any]:
         """The config as a header stores it: without entries equal to the format's defaults."""
         defaults = self.config_defaults
         return {k: v for k, v in self.config_to_dict(config).items()
@@ -207,7 +210,7 @@ class GameSpec(ABC):
 
     # ------------------------------------------------------------------ playing
     @abstractmethod
-    def new_game(self, config: Any, seed: int) -> GameState:
+    def new_game(self, config: C, seed: int) -> GameState:
         """A new game, run until its first decision. Raises :class:`EngineError` if the rules
         raise while setting up."""
 
@@ -218,7 +221,7 @@ class GameSpec(ABC):
         return self.start_config(cfg, seed)
 
     @abstractmethod
-    def start_config(self, config: Any, seed: int) -> tuple[GameState, EngineError | None]:
+    def start_config(self, config: C, seed: int) -> tuple[GameState, EngineError | None]:
         """As :meth:`start`, from a config object."""
 
     # ------------------------------------------------------------------ telling
@@ -239,3 +242,6 @@ class GameSpec(ABC):
         """A view (``view(seat)`` or :meth:`full_view`) as a table of the seats, for ``sgs replay
         step``; ``current``: mark the seat whose turn it is."""
 
+
+AnyGame = GameSpec[Any]
+"""Any game's spec (what the toolkit handles)."""

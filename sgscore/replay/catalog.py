@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.registry import EventKind, RequestKind
-from ..core.spec import GameSpec
+from ..core.spec import AnyGame
 
 __all__ = ["event_rows", "request_rows", "event_table", "request_table", "update_blocks",
            "BLOCK"]
@@ -45,13 +45,13 @@ def _grouped(kinds: Iterable[Any]) -> dict[str, list[Any]]:
     return groups
 
 
-def event_rows(spec: GameSpec) -> list[dict[str, Any]]:
+def event_rows(spec: AnyGame) -> list[dict[str, Any]]:
     """One row per event kind: name, args, hidden, meaning, module (in declaration order)."""
     return [{"kind": k.name, "args": list(k.args), "hidden": k.hidden, "meaning": k.doc,
              "module": k.module} for k in spec.events.values()]
 
 
-def request_rows(spec: GameSpec) -> list[dict[str, Any]]:
+def request_rows(spec: AnyGame) -> list[dict[str, Any]]:
     """One row per request kind: name, prompt, choice, asked, module (in declaration order)."""
     return [{"kind": k.name, "prompt": list(k.prompt), "choice": k.choice, "asked": k.doc,
              "module": k.module} for k in spec.requests.values()]
@@ -62,7 +62,7 @@ def _args(names: Iterable[str]) -> str:
     return f"`{shown}`" if shown else "—"
 
 
-def event_table(spec: GameSpec) -> str:
+def event_table(spec: AnyGame) -> str:
     """Markdown: the event kinds, a table per declaring module."""
     out: list[str] = []
     for module, kinds in _grouped(spec.events.values()).items():
@@ -76,7 +76,7 @@ def event_table(spec: GameSpec) -> str:
     return "\n".join(out)
 
 
-def request_table(spec: GameSpec) -> str:
+def request_table(spec: AnyGame) -> str:
     """Markdown: the request kinds, a table per declaring module."""
     out: list[str] = []
     for module, kinds in _grouped(spec.requests.values()).items():
@@ -90,11 +90,11 @@ def request_table(spec: GameSpec) -> str:
     return "\n".join(out)
 
 
-def _block(what: str, spec: GameSpec) -> str:
+def _block(what: str, spec: AnyGame) -> str:
     return event_table(spec) if what == "events" else request_table(spec)
 
 
-def update_blocks(path: str | Path, specs: dict[str, GameSpec], *, write: bool = True) -> bool:
+def update_blocks(path: str | Path, specs: dict[str, AnyGame], *, write: bool = True) -> bool:
     """Regenerate the generated blocks of the doc at ``path``; returns whether any changed (the
     file is rewritten only when ``write``). A block names a game that is not in ``specs``:
     KeyError."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.games import get_game
-from ..core.spec import GameSpec
+from ..core.spec import AnyGame
 from .errors import ReplayError
 from .reader import read_replay
 from .resim import ValidationResult, validate_file
@@ -45,14 +45,14 @@ def load_manifest(folder: str | Path) -> list[dict[str, Any]]:
     return [{"game": DEFAULT_GAME, **g} for g in games]
 
 
-def _spec(entry: dict[str, Any]) -> GameSpec:
+def _spec(entry: dict[str, Any]) -> AnyGame:
     spec = get_game(str(entry["game"]))
     if spec is None:
         raise RebaselineError(f"{entry['name']}: unknown game {entry['game']!r}")
     return spec
 
 
-def _check_version(path: Path, spec: GameSpec) -> None:
+def _check_version(path: Path, spec: AnyGame) -> None:
     """Refuse when ``path`` no longer re-simulates under the rules version it names."""
     if not path.exists():
         return

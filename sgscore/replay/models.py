@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # mypy cannot follow the recursive alias; pydantic reads the 
 else:
     Value = TypeAliasType(
         "Value",
-        Union[None, StrictBool, StrictInt, StrictStr, list["Value"]],  # noqa: UP007
+        None | StrictBool | StrictInt | StrictStr | list["Value"],
     )
 """A plain value: nil, boolean, integer, string or an array of values (choices, event arguments).
 
@@ -123,7 +123,7 @@ class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U7)]]):
     model_config = ConfigDict(title="CheckpointRecord")
 
 
-Event = tuple[StrictStr, list[Value], StrictInt, Union[list[Value], None]]  # noqa: UP007
+Event = tuple[StrictStr, list[Value], StrictInt, list[Value] | None]
 
 
 class EventsRecord(BaseModel):
@@ -199,7 +199,7 @@ class End(BaseModel):
         return out
 
 
-Record = Union[DecisionsRecord, CheckpointRecord, EventsRecord, HashRecord, ErrorRecord, End]  # noqa: UP007
+Record = DecisionsRecord | CheckpointRecord | EventsRecord | HashRecord | ErrorRecord | End
 """Any record after the header."""
 
 _SCHEMA_BASE = "https://sgscore.invalid/schemas/"

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 from pydantic import BaseModel, ValidationError
 
 from ..core.protocol import Choice
@@ -173,6 +173,73 @@ def _model(cls: type[BaseModel], raw: Any, index: int) -> Any:
 
 
 # ---------------------------------------------------------------- partial records
+_LEN_SIZE = {0xC4: 1, 0xC5: 2, 0xC6: 4, 0xC7: 1, 0xC8: 2, 0xC9: 4, 0xD9: 1, 0xDA: 2, 0xDB: 4,
+             0xDC: 2, 0xDD: 4, 0xDE: 2, 0xDF: 4}
+"""Types with a declared length or count: the size of that field."""
+_FIXED = {0xCA: 4, 0xCB: 8, 0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8, 0xD0: 1, 0xD1: 2, 0xD2: 4,
+          0xD3: 8, 0xD4: 2, 0xD5: 3, 0xD6: 5, 0xD7: 9, 0xD8: 17}
+"""Numbers and fixext: the bytes after the type byte."""
+_DECLARED = {0xC4: "bin", 0xC5: "bin", 0xC6: "bin", 0xC7: "ext", 0xC8: "ext", 0xC9: "ext",
+             0xD9: "str", 0xDA: "str", 0xDB: "str", 0xDC: "array", 0xDD: "array",
+             0xDE: "map", 0xDF: "map"}
+
+
+class _Head(NamedTuple):
+    """One value's type byte and what it declares: ``what`` (str, bin, ext, array, map or "" for
+    a scalar), ``size`` (payload bytes, or items for an array or map), ``pos`` after the head."""
+
+    what: str
+    size: int
+    pos: int
+
+
+def _head(buf: bytes, pos: int) -> _Head | str | None:
+    """The head of the value at ``pos``; a reason when it cannot be msgpack of this format, None
+    when the buffer stops inside it."""
+    b = buf[pos]
+    pos += 1
+    if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
+        return _Head("", 0, pos)
+    if 0x80 <= b <= 0x8F:
+        return _Head("map", (b & 0x0F) * 2, pos)
+    if 0x90 <= b <= 0x9F:
+        return _Head("array", b & 0x0F, pos)
+    if 0xA0 <= b <= 0xBF:
+        return _Head("str", b & 0x1F, pos)
+    if b == 0xC1:
+        return "byte 0xc1 is not msgpack"
+    if b in _FIXED:
+        if b >= 0xD4:
+            return f"an extension value (type 0x{b:02x}), which the format never uses"
+        return _Head("", 0, pos + _FIXED[b])
+    size = _LEN_SIZE[b]
+    if pos + size > len(buf):
+        return None
+    declared = int.from_bytes(buf[pos:pos + size], "big")
+    what = _DECLARED[b]
+    if what == "ext":
+        declared += 1  # the extension's type byte
+    elif what == "map":
+        declared *= 2  # keys and values
+    return _Head(what, declared, pos + size)
+
+
+def _over(head: _Head, limits: Limits) -> str | None:
+    """Which limit a declared length breaks, if one does."""
+    what, size = head.what, head.size
+    if what == "str" and size > limits.max_str_len:
+        return f"a string declares {size} bytes (limit {limits.max_str_len})"
+    if what == "bin" and size > limits.max_bin_len:
+        return f"a binary value declares {size} bytes (limit {limits.max_bin_len})"
+    if what == "ext" and size - 1 > limits.max_ext_len:
+        return f"an extension value declares {size - 1} bytes (limit {limits.max_ext_len})"
+    if what == "array" and size > limits.max_array_len:
+        return f"an array declares {size} items (limit {limits.max_array_len})"
+    if what == "map" and size // 2 > limits.max_map_len:
+        return f"a map declares {size // 2} entries (limit {limits.max_map_len})"
+    return None
+
+
 def _scan_partial(buf: bytes, limits: Limits) -> str | None:
     """Walk the msgpack headers of a record cut short; say which declared length breaks a limit.
 
@@ -186,61 +253,19 @@ def _scan_partial(buf: bytes, limits: Limits) -> str | None:
             todo.pop()
             continue
         todo[-1] -= 1
-        b = buf[pos]
-        pos += 1
-        count = -1  # items of an array or map that open here
-        length = -1  # payload bytes of a string, binary or extension
-        what = ""
-        if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
-            continue
-        if 0x80 <= b <= 0x8F:
-            count, what = (b & 0x0F) * 2, "map"
-        elif 0x90 <= b <= 0x9F:
-            count, what = b & 0x0F, "array"
-        elif 0xA0 <= b <= 0xBF:
-            length, what = b & 0x1F, "str"
-        elif b == 0xC1:
-            return "byte 0xc1 is not msgpack"
-        else:
-            size = {0xC4: 1, 0xC5: 2, 0xC6: 4, 0xC7: 1, 0xC8: 2, 0xC9: 4, 0xD9: 1, 0xDA: 2,
-                    0xDB: 4, 0xDC: 2, 0xDD: 4, 0xDE: 2, 0xDF: 4}.get(b)
-            if size is None:  # numbers and fixext: fixed sizes
-                fixed = {0xCA: 4, 0xCB: 8, 0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8, 0xD0: 1, 0xD1: 2,
-                         0xD2: 4, 0xD3: 8, 0xD4: 2, 0xD5: 3, 0xD6: 5, 0xD7: 9, 0xD8: 17}[b]
-                if b >= 0xD4:
-                    return f"an extension value (type 0x{b:02x}), which the format never uses"
-                pos += fixed
-                continue
-            if pos + size > n:
-                return None
-            declared = int.from_bytes(buf[pos:pos + size], "big")
-            pos += size
-            if b in (0xC4, 0xC5, 0xC6):
-                length, what = declared, "bin"
-            elif b in (0xC7, 0xC8, 0xC9):
-                length, what = declared + 1, "ext"
-            elif b in (0xD9, 0xDA, 0xDB):
-                length, what = declared, "str"
-            elif b in (0xDC, 0xDD):
-                count, what = declared, "array"
-            else:
-                count, what = declared * 2, "map"
-        if what == "str" and length > limits.max_str_len:
-            return f"a string declares {length} bytes (limit {limits.max_str_len})"
-        if what == "bin" and length > limits.max_bin_len:
-            return f"a binary value declares {length} bytes (limit {limits.max_bin_len})"
-        if what == "ext" and length - 1 > limits.max_ext_len:
-            return f"an extension value declares {length - 1} bytes (limit {limits.max_ext_len})"
-        if what == "array" and count > limits.max_array_len:
-            return f"an array declares {count} items (limit {limits.max_array_len})"
-        if what == "map" and count // 2 > limits.max_map_len:
-            return f"a map declares {count // 2} entries (limit {limits.max_map_len})"
-        if count >= 0:
+        head = _head(buf, pos)
+        if not isinstance(head, _Head):
+            return head
+        reason = _over(head, limits)
+        if reason is not None:
+            return reason
+        pos = head.pos
+        if head.what in ("array", "map"):
             if len(todo) >= limits.max_stack:
                 return f"values nest deeper than {limits.max_stack}"
-            todo.append(count)
+            todo.append(head.size)
         else:
-            pos += length
+            pos += head.size
     return None
 
 
@@ -260,7 +285,7 @@ class RecordReader:
             self._f: IO[bytes] = io.BytesIO(bytes(source))
         elif isinstance(source, str | os.PathLike):
             try:
-                self._f = open(source, "rb")  # noqa: SIM115 - closed by close()
+                self._f = open(source, "rb")  # closed by close()
             except OSError as e:
                 raise ReplayError(0, f"cannot open the file: {e.strerror or e}") from None
             self._owns = True

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.engine import redact
 from ..core.games import get_game
-from ..core.spec import LANGS, GameSpec, Teller
+from ..core.spec import LANGS, AnyGame, GameSpec, Teller
 
 __all__ = [
     "LANGS", "render_account", "render_events", "render_header", "visible_events", "json_events",
@@ -28,7 +28,7 @@ __all__ = [
 SECRET_HEADER_KEYS = ("seed",)
 
 
-def spec_named(game: str | GameSpec) -> GameSpec:
+def spec_named(game: str | AnyGame) -> AnyGame:
     """The spec of ``game`` (an id or a spec); ValueError when no installed game has the id."""
     if isinstance(game, GameSpec):
         return game
@@ -83,7 +83,7 @@ def feed(teller: Teller, events: Iterable[Sequence[Any]]) -> Iterator[str]:
 
 
 def render_events(
-    game: str | GameSpec, events: Iterable[Sequence[Any]], *, seat: int | None = None,
+    game: str | AnyGame, events: Iterable[Sequence[Any]], *, seat: int | None = None,
     lang: str = "en", teller: Teller | None = None,
 ) -> Iterator[str]:
     """The account's lines for ``events`` of ``game`` as ``seat`` sees them (``None``:
@@ -93,7 +93,7 @@ def render_events(
 
 
 def render_account(
-    game: str | GameSpec, events: Iterable[Sequence[Any]],
+    game: str | AnyGame, events: Iterable[Sequence[Any]],
     summary: Mapping[str, Any] | None = None, *, seat: int | None = None, lang: str = "en",
 ) -> Iterator[str]:
     """The whole account: the events as ``seat`` sees them, then the result."""
@@ -102,7 +102,7 @@ def render_account(
     yield from t.summary_lines(t.redact_summary(summary) if summary else None)
 
 
-def render_header(spec: GameSpec, header: Mapping[str, Any], *, seat: int | None = None,
+def render_header(spec: AnyGame, header: Mapping[str, Any], *, seat: int | None = None,
                   lang: str = "en") -> str:
     """One line about a replay's header (a plain dict, its config filled in): format, game,
     engine, what the game's config says, and the seed unless shown as a seat."""

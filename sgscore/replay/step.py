@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.protocol import Choice
-from ..core.spec import LANGS, GameSpec, GameState, Teller
+from ..core.spec import LANGS, AnyGame, GameState, Teller
 from .errors import ReplayError
 from .reader import Decisions, Replay
 from .render import feed, json_events, jsonable, visible_events
@@ -88,7 +88,7 @@ class _Telling:
     """An incremental account of the events for one viewer and language, so that telling the
     events of each moment in turn costs what telling the whole game once does."""
 
-    def __init__(self, spec: GameSpec, seat: int | None, lang: str) -> None:
+    def __init__(self, spec: AnyGame, seat: int | None, lang: str) -> None:
         self.spec = spec
         self.seat = seat
         self.lang = lang

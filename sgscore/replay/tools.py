@@ -110,7 +110,7 @@ class _Side:
             yield from self._items()
         except ReplayError:
             raise
-        except Exception as e:  # noqa: BLE001 - untrusted input: a verdict, never a traceback
+        except Exception as e:  # untrusted input: a verdict, never a traceback
             raise _unexpected(self.index, e) from None
 
     def _items(self) -> Iterator[_Item]:
@@ -260,47 +260,62 @@ def _diff(kind: str, xa: _Item, xb: _Item, va: Any, vb: Any) -> dict[str, Any]:
             "record_a": xa.record, "record_b": xb.record, "a": _plain(va), "b": _plain(vb)}
 
 
+class _Walk:
+    """Both files' steps, side by side, keeping each file's first error."""
+
+    def __init__(self, sides: list[_Side]) -> None:
+        self.sides = sides
+        self.its = [s.items() for s in sides]
+        self.errors: list[dict[str, Any] | None] = [None, None]
+        self.steps = [0, 0]  # how many steps each file gave
+
+    def step(self, i: int) -> _Item | None:
+        if self.errors[i] is not None:
+            return None
+        try:
+            x = next(self.its[i], None)
+        except ReplayError as e:
+            self.errors[i] = {"file": self.sides[i].name, "record": e.record, "reason": e.reason}
+            return None
+        if x is not None:
+            self.steps[i] += 1
+        return x
+
+    def first_difference(self) -> tuple[dict[str, Any] | None, list[int]]:
+        """The first difference while both files hold, and how many decisions and events agreed
+        before it."""
+        first: dict[str, Any] | None = None
+        counts = [0, 0]
+        hashes = True
+        while first is None:
+            xa, xb = self.step(0), self.step(1)
+            if xa is None or xb is None:
+                break
+            if self.steps == [1, 1]:
+                ha, hb = self.sides[0].header, self.sides[1].header
+                hashes = ha is not None and hb is not None and ha.engine == hb.engine
+            first = _difference(xa, xb, hashes)
+            if first is None and xa.kind in ("decision", "event"):
+                counts[0 if xa.kind == "decision" else 1] += 1
+            if xa.kind == "end" and xb.kind == "end":
+                break
+        return first, counts
+
+    def finish(self) -> None:
+        """Check the rest of each file."""
+        for i in (0, 1):
+            while self.step(i) is not None:
+                pass  # each step checks one more record
+
+
 def diff_replays(a: Source, b: Source, *, limits: Limits | None = None) -> ReplayDiff:
     """Compare two replays: their headers, then their games step by step in game order (each
     file re-simulated and checked as it goes). Never raises for bad input: a file that does not
     hold is in ``errors`` with its record index."""
     sides = [_Side(a, limits), _Side(b, limits)]
-    its = [s.items() for s in sides]
-    errors: list[dict[str, Any] | None] = [None, None]
-    first: dict[str, Any] | None = None
-    steps = [0, 0]  # how many steps each file gave
-    counts = [0, 0]  # decisions and events compared while the games agree
-    hashes = True
-
-    def step(i: int) -> _Item | None:
-        if errors[i] is not None:
-            return None
-        try:
-            x = next(its[i], None)
-        except ReplayError as e:
-            errors[i] = {"file": sides[i].name, "record": e.record, "reason": e.reason}
-            return None
-        if x is not None:
-            steps[i] += 1
-        return x
-
-    while first is None:
-        xa, xb = step(0), step(1)
-        if xa is None or xb is None:
-            break
-        if steps == [1, 1]:
-            ha, hb = sides[0].header, sides[1].header
-            hashes = ha is not None and hb is not None and ha.engine == hb.engine
-        first = _difference(xa, xb, hashes)
-        if first is None and xa.kind == "decision":
-            counts[0] += 1
-        elif first is None and xa.kind == "event":
-            counts[1] += 1
-        if xa.kind == "end" and xb.kind == "end":
-            break
-    for i in (0, 1):  # check the rest of each file
-        while step(i) is not None:
-            pass  # each step checks one more record
+    walk = _Walk(sides)
+    first, counts = walk.first_difference()
+    walk.finish()
     header: list[dict[str, Any]] = []
     ha, hb = sides[0].header, sides[1].header
     if ha is not None and hb is not None:
@@ -310,7 +325,7 @@ def diff_replays(a: Source, b: Source, *, limits: Limits | None = None) -> Repla
     if ha is not None and hb is not None and ha.engine != hb.engine:
         notes.append("the final hashes are not compared: the state hash includes the engine "
                       "version, and the two files name different engines")
-    errs = [e for e in errors if e is not None]
+    errs = [e for e in walk.errors if e is not None]
     if errs:
         first = None
     same = not errs and first is None and not any(not h["note"] for h in header)
@@ -373,7 +388,7 @@ def resim_file(src: Source, dst: str | os.PathLike[str], events: bool | None = N
                 result = _resim(src, dst, events, limits, f, where)
             except (ReplayError, OSError):
                 raise
-            except Exception as e:  # noqa: BLE001 - untrusted input: a verdict, not a traceback
+            except Exception as e:  # untrusted input: a verdict, not a traceback
                 raise _unexpected(where[0], e) from None
         os.replace(tmp, dst)
         tmp = ""
@@ -472,5 +487,5 @@ def export_replay(src: Source, *, events: bool = False,
             }
     except ReplayError:
         raise
-    except Exception as e:  # noqa: BLE001 - untrusted input: a verdict, never a traceback
+    except Exception as e:  # untrusted input: a verdict, never a traceback
         raise _unexpected(index, e) from None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 
 from ..agents import Agent, RandomAgent
 from ..core.engine import EngineError
@@ -82,7 +82,7 @@ class ReplayWriter:
         self._events_on = events
         self._owns = isinstance(fileobj_or_path, str | os.PathLike)
         self._f: IO[bytes] = (
-            open(fileobj_or_path, "wb") if isinstance(fileobj_or_path, str | os.PathLike)  # noqa: SIM115
+            open(fileobj_or_path, "wb") if isinstance(fileobj_or_path, str | os.PathLike)
             else fileobj_or_path
         )
         self._packer = msgpack.Packer(use_bin_type=True, autoreset=True)

@@ -56,7 +56,7 @@ class Game(Engine):
         self.slashes_used = 0
         self.turn = Turn()
         self.card_ids = deck_ids(config.packs, first_game=config.first_game)
-        from .rules import game_procedure  # noqa: PLC0415 - the rules import this module
+        from .rules import game_procedure  # the rules import this module
 
         proc: Proc = game_procedure(self, *(_scenario or ()))
         self.start(proc)
@@ -66,7 +66,7 @@ class Game(Engine):
         return self.n
 
     def game_over(self, over: GameOver) -> None:
-        from .events import GAME_OVER  # noqa: PLC0415 - the events module imports this one
+        from .events import GAME_OVER  # the events module imports this one
 
         self.log(GAME_OVER, over.winner, over.reason)
 
@@ -250,7 +250,7 @@ class Game(Engine):
 
         Never contains the seed, the RNG state or the order of the draw pile.
         """
-        from .view import seat_view  # noqa: PLC0415
+        from .view import seat_view
 
         return seat_view(self, seat)
 

@@ -181,38 +181,50 @@ def _overrides(cls: type, name: str) -> bool:
     return getattr(cls, name) is not getattr(Skill, name)
 
 
-def _check_skill_class(cls: type[Skill]) -> None:
-    """The checks of the module docstring; raises :class:`RegistrationError` naming the class."""
-    where = f"{cls.__module__}.{cls.__qualname__}"
-
-    def fail(why: str) -> None:
-        raise RegistrationError(f"{where}: {why}")
-
+def _check_names(cls: type[Skill]) -> str | None:
+    """A public method that is no hook (a misspelling), or a declared ``modifies``."""
     for attr, value in vars(cls).items():
         if attr.startswith("_") or not callable(value) or isinstance(value, type):
             continue
         if attr not in HOOKS:
-            fail(f"{attr}() is not a skill hook (hooks: {', '.join(HOOKS)}); "
-                 "name a helper with a leading underscore")
+            return (f"{attr}() is not a skill hook (hooks: {', '.join(HOOKS)}); "
+                    "name a helper with a leading underscore")
     if "modifies" in vars(cls):
-        fail("modifies is found from the modifier methods a skill overrides; do not declare it")
+        return "modifies is found from the modifier methods a skill overrides; do not declare it"
     for t in cls.timings:
         if not isinstance(t, Timing) or TIMINGS.get(t.name) is not t:
-            fail(f"timings holds {t!r}, which is not a registered Timing "
-                 f"(known: {', '.join(TIMINGS.names())})")
-    reacts = _overrides(cls, "trigger") or _overrides(cls, "can_trigger")
-    if cls.timings and not (_overrides(cls, "trigger") and _overrides(cls, "can_trigger")):
-        fail("a skill with timings needs both can_trigger() and trigger()")
-    if reacts and not cls.timings:
-        fail("can_trigger()/trigger() do nothing without timings to react to")
+            return (f"timings holds {t!r}, which is not a registered Timing "
+                    f"(known: {', '.join(TIMINGS.names())})")
+    return None
+
+
+def _check_pairs(cls: type[Skill]) -> str | None:
+    """Hooks that only work together: timings with can_trigger and trigger, respond with
+    respond_ok, play with play_options."""
+    trigger, can = _overrides(cls, "trigger"), _overrides(cls, "can_trigger")
+    if cls.timings and not (trigger and can):
+        return "a skill with timings needs both can_trigger() and trigger()"
+    if (trigger or can) and not cls.timings:
+        return "can_trigger()/trigger() do nothing without timings to react to"
     if _overrides(cls, "respond") != _overrides(cls, "respond_ok"):
-        fail("respond() and respond_ok() go together")
-    if _overrides(cls, "play") and cls.play_as:
-        fail("a play_as conversion is used as its card; it has no play()")
-    if (_overrides(cls, "play") or cls.play_as) and not _overrides(cls, "play_options"):
-        fail("a play-phase skill needs play_options()")
-    if _overrides(cls, "play_options") and not (_overrides(cls, "play") or cls.play_as):
-        fail("play_options() needs play() or play_as")
+        return "respond() and respond_ok() go together"
+    play, options = _overrides(cls, "play"), _overrides(cls, "play_options")
+    if play and cls.play_as:
+        return "a play_as conversion is used as its card; it has no play()"
+    if (play or cls.play_as) and not options:
+        return "a play-phase skill needs play_options()"
+    if options and not (play or cls.play_as):
+        return "play_options() needs play() or play_as"
+    return None
+
+
+def _check_skill_class(cls: type[Skill]) -> None:
+    """The checks of the module docstring; raises :class:`RegistrationError` naming the class.
+    Then the modifier hooks are found, and with ``SGSCORE_CHECK_PROCEDURES`` the procedures are
+    watched (``sgscore.core.checks``)."""
+    why = _check_names(cls) or _check_pairs(cls)
+    if why is not None:
+        raise RegistrationError(f"{cls.__module__}.{cls.__qualname__}: {why}")
     cls.modifies = tuple(m for m in MODIFIERS if _overrides(cls, m))
     if CHECK_PROCEDURES:
         for name in _PROCEDURES:

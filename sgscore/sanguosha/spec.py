@@ -36,7 +36,7 @@ FORMAT_V1_POOL = (
 before headers recorded the pool. Frozen with the format; never change it."""
 
 
-class IdentitySpec(GameSpec):
+class IdentitySpec(GameSpec[Config]):
     """三国杀 identity mode (身份局), 4-10 players."""
 
     id = RULESET
@@ -68,17 +68,16 @@ class IdentitySpec(GameSpec):
     requests = REQUESTS
 
     # ------------------------------------------------------------------ config
-    def config_type(self) -> type:
+    def config_type(self) -> type[Config]:
         return Config
 
-    def config_to_dict(self, config: Any) -> dict[str, Any]:
+    def config_to_dict(self, config: Config) -> dict[str, Any]:
         """Every entry, the pool resolved: a random deal records the generals it drew from."""
-        assert isinstance(config, Config)
         out = config.to_dict()
         out["pool"] = list(config.general_pool())
         return out
 
-    def header_config(self, config: Any) -> dict[str, Any]:
+    def header_config(self, config: Config) -> dict[str, Any]:
         out = super().header_config(config)
         if config.generals != "random":
             out.pop("pool", None)  # only a random deal draws from the pool
@@ -115,10 +114,10 @@ class IdentitySpec(GameSpec):
         )
 
     # ------------------------------------------------------------------ playing
-    def new_game(self, config: Any, seed: int) -> Game:
+    def new_game(self, config: Config, seed: int) -> Game:
         return Game(config, seed)
 
-    def start_config(self, config: Any, seed: int) -> tuple[GameState, EngineError | None]:
+    def start_config(self, config: Config, seed: int) -> tuple[GameState, EngineError | None]:
         g = Game.__new__(Game)
         try:
             Game.__init__(g, config, seed)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from sgscore.core.protocol import SubsetRequest
 from sgscore.sanguosha.cards import DEFENSE_HORSE, OFFENSE_HORSE
 from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
@@ -59,6 +60,7 @@ def test_axe_discards_two_cards_to_make_a_dodged_slash_hit() -> None:
     t.answer(1, "respond", t.card(1, "jink"))
     t.answer(0, "invoke", True)
     req = t.expect(0, "axe_discard")
+    assert isinstance(req, SubsetRequest)
     assert axe not in req.pool and t.card(0, "chitu") in req.pool  # the axe itself stays
     t.answer(0, "axe_discard", tuple(sorted((t.card(0, "peach"), t.card(0, "chitu")))))
     assert t.hp(1) == 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sgscore.core.protocol import SubsetRequest
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
@@ -41,7 +42,7 @@ def test_indulgence_not_heart_skips_the_play_phase_only() -> None:
     assert indulgence in t.game.discard_pile
     # Drew 2 as usual, then the discard phase asked to come down to 4.
     req = t.expect(1, "discard_phase")
-    assert req.low == req.high == 4
+    assert isinstance(req, SubsetRequest) and req.low == req.high == 4
 
 
 def test_indulgence_heart_lets_the_player_act() -> None:

@@ -10,11 +10,11 @@ from sgscore.sanguosha.game import Game
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE, Player
 from sgscore.sanguosha.rules import damage
 from sgscore.sanguosha.skills import Skill, register_skill
-from sgscore.testing import Scenario
+from sgscore.testing import Scenario, Table
 from sgscore.testing import check_conservation as assert_conserved
 
 
-def _rng_copy(t) -> Pcg32:
+def _rng_copy(t: Table) -> Pcg32:
     r = Pcg32(0)
     r.setstate(t.game.rng.getstate())
     return r

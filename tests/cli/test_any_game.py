@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import toy_nim
-from sgs_cli import run
 
 from sgscore.core.games import get_game, register_game, unregister_game
 from sgscore.replay import read_replay
+
+import toy_nim
+from sgs_cli import run
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -73,7 +75,7 @@ def test_json_events_are_redacted_like_the_seat_view(game: Game) -> None:
     assert first == ["draw", drawer, n]
 
 
-def _lists(x: object) -> object:
+def _lists(x: object) -> Any:
     if isinstance(x, tuple | list):
         return [_lists(v) for v in x]
     return x
@@ -119,10 +121,11 @@ def test_known_roles_are_the_lords_ones_own_and_the_deads(game: Game) -> None:
     assert _roles_seen(game, None) == dict(enumerate(roles))
 
 
-def _lines(events: list[tuple[object, ...]], **kw: object) -> list[str]:
+def _lines(events: Sequence[Sequence[Any]], seat: int | None = None,
+           lang: str = "en") -> list[str]:
     setup = [("setup", (4, ("liubei", "simayi", "", "zhugeliang")), -1, None),
              ("turn", (1, 1, 0), -1, None)]
-    lines = [x.strip() for x in render_events(SPEC, setup + events, **kw)]  # type: ignore[arg-type]
+    lines = [x.strip() for x in render_events(SPEC, [*setup, *events], seat=seat, lang=lang)]
     return lines[7:]  # after the setup (1 + 4 seats), round and turn lines
 
 

@@ -7,14 +7,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 import pytest
-from sgs_cli import BEGINNER, run
 
 import sgscore.sanguosha.rules as rules
 from sgscore import Config, new_game
 from sgscore.core.protocol import normalize_choice
 from sgscore.replay import read_replay
+
+from sgs_cli import BEGINNER, run
 
 
 @pytest.fixture(scope="module")
@@ -192,7 +193,7 @@ def test_export_round_trip(replays: dict[str, Path], tmp_path: Path) -> None:
     h = data["header"]
     game = new_game(Config.from_dict(h["config"]), h["seed"])
     for seat, choice in data["decisions"]:
-        assert game.pending.seat == seat
+        assert game.pending is not None and game.pending.seat == seat
         game.submit(normalize_choice(choice))
     assert game.summary() == data["summary"]
     target = tmp_path / "game.json"

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from sgs_cli import run
 
 import cli.step_cmd as step_cmd
 from sgscore.replay import read_replay, resimulate
+
+from sgs_cli import run
 
 
 @pytest.fixture(scope="module")

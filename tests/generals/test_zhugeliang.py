@@ -90,7 +90,7 @@ def test_arrange_request_enumerates_every_split_and_order_once(k: int) -> None:
 
 def test_arrange_request_check_says_why() -> None:
     req = ArrangeRequest(0, "guanxing", (40, 7, 93))
-    cases = {
+    cases: dict[str, list[object]] = {
         "bad_shape": [[(40,), (7, 93)], ((40, 7, 93),), ((40,), (7, "93")), ((True,), (7, 93))],
         "not_shown": [((40, 7), (12,))],
         "duplicate": [((40, 40), (7, 93))],

@@ -69,6 +69,7 @@ def _play(cfg: Config, seed: int, checks: bool) -> tuple[Game, list[Any]]:
     step = 0
     while not g.over:
         req = g.pending
+        assert req is not None
         if checks:
             _check_request(req, probes[step % len(probes)])
         c = agents[req.seat].choose(req)

@@ -3,6 +3,8 @@ never another exception, in bounded time and memory."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgpack
 import pytest
 from hypothesis import given, settings
@@ -11,12 +13,14 @@ from hypothesis import strategies as st
 from sgscore.replay import Limits, ReplayError, read_replay, resimulate, validate_file
 from sgscore.sanguosha.config import Config
 
+from recorded import record_bytes
 
-def _records(data: bytes) -> list[object]:
+
+def _records(data: bytes) -> list[Any]:
     return list(msgpack.Unpacker(__import__("io").BytesIO(data), raw=False))
 
 
-def _pack(records: list[object]) -> bytes:
+def _pack(records: list[Any]) -> bytes:
     return b"".join(msgpack.packb(r, use_bin_type=True) for r in records)
 
 
@@ -56,7 +60,7 @@ def test_truncated_file_validates_invalid_with_the_index(small_replay: bytes) ->
     for cut in ends[1:-1:3] + [e + 1 for e in ends[1:-1:5]]:
         res = validate_file(small_replay[:cut])
         whole = sum(1 for e in ends if e <= cut)
-        assert not res.valid and res.truncated
+        assert not res.valid and res.truncated and res.error is not None
         assert res.error == {"record": whole, "reason": res.error["reason"]}
         assert "truncated" in res.error["reason"]
 
@@ -94,7 +98,7 @@ def test_flipped_bytes_anywhere_never_raise(small_replay: bytes, data: st.DataOb
     assert res.valid or res.error is not None
 
 
-def _header(small_replay: bytes) -> dict:  # type: ignore[type-arg]
+def _header(small_replay: bytes) -> dict[str, Any]:
     h = _records(small_replay)[0]
     assert isinstance(h, dict)
     return h
@@ -179,8 +183,8 @@ def test_data_after_the_end(small_replay: bytes) -> None:
     assert exc.value.record == n and "after the end" in exc.value.reason
 
 
-def test_illegal_decision(record: object) -> None:
-    data, _ = record(Config(players=5, generals=None), 11)  # type: ignore[operator]
+def test_illegal_decision() -> None:
+    data, _ = record_bytes(Config(players=5, generals=None), 11)
     recs = _records(data)
     i = next(i for i, r in enumerate(recs) if isinstance(r, list))
     recs[i] = [recs[i][0], "no-such-choice"]
@@ -193,8 +197,8 @@ def test_illegal_decision(record: object) -> None:
     assert res.error is not None and res.error["record"] == i and "asks seat" in res.error["reason"]
 
 
-def test_checkpoint_and_summary_mismatch(record: object) -> None:
-    data, _ = record(Config(players=5, generals=None), 12)  # type: ignore[operator]
+def test_checkpoint_and_summary_mismatch() -> None:
+    data, _ = record_bytes(Config(players=5, generals=None), 12)
     recs = _records(data)
     i = next(i for i, r in enumerate(recs) if isinstance(r, int) and not isinstance(r, bool))
     recs[i] = (recs[i] + 1) % 65536

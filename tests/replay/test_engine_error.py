@@ -11,6 +11,8 @@ import sgscore.sanguosha.rules as rules
 from sgscore.replay import ErrorRecord, read_replay, validate_file
 from sgscore.sanguosha.config import Config
 
+from recorded import record_bytes
+
 
 def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int) -> list[int]:
     """Make ``rules.<name>`` raise on its ``n``-th call (counting afresh for each game)."""
@@ -27,10 +29,9 @@ def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int) -> list[i
     return calls
 
 
-def test_error_record_and_validation_reproduce_it(monkeypatch: pytest.MonkeyPatch,
-                                                  record: Any) -> None:
+def test_error_record_and_validation_reproduce_it(monkeypatch: pytest.MonkeyPatch,) -> None:
     calls = _break_on_call(monkeypatch, "draw", 6)
-    data, result = record(Config(players=5, generals=None), 21, True)
+    data, result = record_bytes(Config(players=5, generals=None), 21, True)
     assert result.error is not None and result.error.kind == "ZeroDivisionError"
     replay = read_replay(data)
     assert isinstance(replay.error, ErrorRecord) and replay.end is not None
@@ -46,12 +47,12 @@ def test_error_record_and_validation_reproduce_it(monkeypatch: pytest.MonkeyPatc
     assert res.error["record"] == len(replay.records) - 2 or "did not raise" in res.error["reason"]
 
 
-def test_recover_fault(monkeypatch: pytest.MonkeyPatch, record: Any) -> None:
+def test_recover_fault(monkeypatch: pytest.MonkeyPatch) -> None:
     """The brief's example: ``rules.recover`` (HP recovery in dying) raising on a later call."""
     calls = _break_on_call(monkeypatch, "recover", 1)
     for seed in range(40):
         calls[0] = 0
-        data, result = record(Config(players=5, generals=None), seed)
+        data, result = record_bytes(Config(players=5, generals=None), seed)
         if result.error is not None:
             break
     else:  # 桃 heals in nearly every game; 40 seeds without one would mean a broken engine
@@ -62,9 +63,9 @@ def test_recover_fault(monkeypatch: pytest.MonkeyPatch, record: Any) -> None:
     assert res.decisions == result.decisions
 
 
-def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch, record: Any) -> None:
+def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _break_on_call(monkeypatch, "setup", 1)
-    data, result = record(Config(players=4, generals=None), 1)
+    data, result = record_bytes(Config(players=4, generals=None), 1)
     assert result.error is not None and result.decisions == 0
     replay = read_replay(data)
     assert replay.error is not None and replay.error.at == 0 and replay.decisions == []
@@ -72,9 +73,9 @@ def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch, record: Any) ->
     assert validate_file(data).valid
 
 
-def test_a_different_error_is_a_mismatch(monkeypatch: pytest.MonkeyPatch, record: Any) -> None:
+def test_a_different_error_is_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _break_on_call(monkeypatch, "draw", 6)
-    data, _ = record(Config(players=5, generals=None), 21)
+    data, _ = record_bytes(Config(players=5, generals=None), 21)
     monkeypatch.undo()
     calls = _break_on_call(monkeypatch, "draw", 7)
     res = validate_file(data)

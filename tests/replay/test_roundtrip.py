@@ -14,7 +14,6 @@ from sgscore.replay import (
     Checkpoint,
     Decisions,
     End,
-    RecordResult,
     ReplayWriter,
     make_header,
     read_replay,
@@ -22,15 +21,10 @@ from sgscore.replay import (
     resimulate,
     validate_file,
 )
-from sgscore.replay import record_game as _record_game
 from sgscore.sanguosha.config import Config
 from sgscore.sanguosha.game import Game
 
-
-def record_bytes(config: Config, seed: int, events: bool = False) -> tuple[bytes, RecordResult]:
-    buf = io.BytesIO()
-    result = _record_game(config, seed, buf, events=events)
-    return buf.getvalue(), result
+from recorded import record_bytes
 
 
 def _played(config: Config, seed: int) -> tuple[Game, list[tuple[int, object]]]:

@@ -116,8 +116,9 @@ def test_a_seat_sees_only_its_own_hand_and_requests(small_replay: bytes) -> None
                 assert (p["hand"] is not None) == (p["seat"] == seat)
             if seat == asked:
                 seen_own = True
-                assert m.request == {"seat": seat, "kind": st.game.pending.kind,
-                                     "prompt": list(st.game.pending.prompt)}
+                req = st.game.pending
+                assert req is not None
+                assert m.request == {"seat": seat, "kind": req.kind, "prompt": list(req.prompt)}
                 assert m.answer == rp.decisions[k][1] and m.answer_shown
             else:
                 seen_other = True

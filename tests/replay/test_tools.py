@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 import pytest
 
 import sgscore.sanguosha.rules as rules
@@ -248,7 +248,7 @@ def test_export_round_trip(games: dict[str, Path]) -> None:
     assert h["seed"] == 3 and h["config"] == SPEC.full_config({"players": 4, "generals": None})
     game = new_game(Config.from_dict(h["config"]), h["seed"])
     for seat, choice in data["decisions"]:
-        assert game.pending.seat == seat
+        assert game.pending is not None and game.pending.seat == seat
         game.submit(normalize_choice(choice))
     assert game.over and game.summary() == data["summary"]
     assert data["events"] == export_replay(games["full"], events=True)["events"]

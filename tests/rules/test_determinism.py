@@ -14,7 +14,7 @@ from sgscore.testing import Scenario
 def _run(seed: int, n: int = 5) -> Game:
     g = Game(Config(players=n, generals=None, max_rounds=6), seed)
     agents = [RandomAgent(seed, i) for i in range(n)]
-    while not g.over:
+    while g.pending is not None:
         g.submit(agents[g.pending.seat].choose(g.pending))
     return g
 
@@ -32,7 +32,7 @@ def test_the_same_decisions_replayed_give_the_same_game() -> None:
     decisions: list[object] = []
     g2 = Game(Config(players=6, generals=None, max_rounds=6), 8)
     agents = [RandomAgent(8, i) for i in range(6)]
-    while not g2.over:
+    while g2.pending is not None:
         ch = agents[g2.pending.seat].choose(g2.pending)
         decisions.append(ch)
         g2.submit(ch)
@@ -48,7 +48,9 @@ def test_the_same_decisions_replayed_give_the_same_game() -> None:
     [((999, 1), "card_unusable"), (("nosuchskill", (), ()), "skill_unavailable"),
      ("slash", "bad_shape"), ((), "bad_shape"), ((True, 1), "bad_shape")],
 )
-def test_an_illegal_play_raises_with_a_stable_code_and_changes_nothing(choice, code) -> None:
+def test_an_illegal_play_raises_with_a_stable_code_and_changes_nothing(
+    choice: object, code: str,
+) -> None:
     s = Scenario(players=4)
     s.seat(0).hand("slash", "dilu")
     t = s.start(seat=0, phase="play")

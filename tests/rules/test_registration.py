@@ -8,8 +8,9 @@ from __future__ import annotations
 import importlib
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,13 +37,13 @@ from sgscore.sanguosha.zones import draw
 
 
 @pytest.fixture
-def module(tmp_path: Path) -> Iterator[object]:
+def module(tmp_path: Path) -> Iterator[Callable[[str, str], Any]]:
     """Import a module written on the fly; take back whatever it registered afterwards."""
     sys.path.insert(0, str(tmp_path))
     before = {r.what: set(r) for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS)}
     names: list[str] = []
 
-    def load(name: str, body: str) -> object:
+    def load(name: str, body: str) -> Any:
         (tmp_path / f"{name}.py").write_text(HEAD + textwrap.dedent(body), encoding="utf-8")
         names.append(name)
         return importlib.import_module(name)
@@ -56,15 +57,15 @@ def module(tmp_path: Path) -> Iterator[object]:
             r.remove(name)
 
 
-def _fails(load: object, name: str, body: str, *words: str) -> None:
+def _fails(load: Callable[[str, str], Any], name: str, body: str, *words: str) -> None:
     with pytest.raises(RegistrationError) as e:
-        load(name, body)  # type: ignore[operator]
+        load(name, body)
     assert name in str(e.value), f"the error does not name the module: {e.value}"
     for w in words:
         assert w in str(e.value), str(e.value)
 
 
-def test_a_misspelt_timing_fails_at_import(module: object) -> None:
+def test_a_misspelt_timing_fails_at_import(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_timing", """
         class Thorns(Skill):
             id = "thorns"
@@ -75,7 +76,7 @@ def test_a_misspelt_timing_fails_at_import(module: object) -> None:
         """, "not a registered Timing", "damaged")
 
 
-def test_a_trigger_without_timings_and_timings_without_a_trigger_fail(module: object) -> None:
+def test_a_trigger_without_timings_and_timings_without_a_trigger_fail(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_no_timings", """
         class Thorns(Skill):
             id = "thorns"
@@ -89,7 +90,7 @@ def test_a_trigger_without_timings_and_timings_without_a_trigger_fail(module: ob
         """, "needs both can_trigger() and trigger()")
 
 
-def test_a_misspelt_hook_method_fails_instead_of_being_ignored(module: object) -> None:
+def test_a_misspelt_hook_method_fails_instead_of_being_ignored(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_hook", """
         class Far(Skill):
             id = "far"
@@ -97,14 +98,14 @@ def test_a_misspelt_hook_method_fails_instead_of_being_ignored(module: object) -
         """, "distance_inn() is not a skill hook")
 
 
-def test_modifier_hooks_are_found_from_the_methods_not_declared(module: object) -> None:
+def test_modifier_hooks_are_found_from_the_methods_not_declared(module: Callable[[str, str], Any]) -> None:
     m = module("fine_modifier", """
         @register_skill
         class Far(Skill):
             id = "test_far"
             def distance_in(self, g, owner, other): return 1
-        """)  # type: ignore[operator]
-    assert m.Far.modifies == ("distance_in",)  # type: ignore[attr-defined]
+        """)
+    assert m.Far.modifies == ("distance_in",)
     _fails(module, "mistake_modifies", """
         class Far(Skill):
             id = "far"
@@ -113,7 +114,7 @@ def test_modifier_hooks_are_found_from_the_methods_not_declared(module: object) 
         """, "do not declare it")
 
 
-def test_respond_needs_respond_ok_and_play_needs_play_options(module: object) -> None:
+def test_respond_needs_respond_ok_and_play_needs_play_options(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_respond", """
         class Helper(Skill):
             id = "helper"
@@ -126,7 +127,7 @@ def test_respond_needs_respond_ok_and_play_needs_play_options(module: object) ->
         """, "needs play_options()")
 
 
-def test_duplicate_ids_name_both_modules(module: object) -> None:
+def test_duplicate_ids_name_both_modules(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_duplicate_skill", """
         @register_skill
         class Jianxiong(Skill):
@@ -148,7 +149,7 @@ def test_duplicate_ids_name_both_modules(module: object) -> None:
         """, "event kind 'damage' is already registered by sgscore.sanguosha.events")
 
 
-def test_a_general_with_an_unknown_skill_and_a_pack_over_another_fail(module: object) -> None:
+def test_a_general_with_an_unknown_skill_and_a_pack_over_another_fail(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_general", """
         register_general(General("zhangliao_test", "张辽", "wei", "m", 4, ("tuxi",)))
         """, "unknown skill 'tuxi'")
@@ -157,7 +158,7 @@ def test_a_general_with_an_unknown_skill_and_a_pack_over_another_fail(module: ob
         """, "overlaps pack 'ex'")
 
 
-def test_an_event_kind_needs_its_words_and_a_card_its_rules(module: object) -> None:
+def test_an_event_kind_needs_its_words_and_a_card_its_rules(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_event_doc", """
         @event_kind("mystery")
         def MYSTERY(t, seat):

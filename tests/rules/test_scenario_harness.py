@@ -9,7 +9,7 @@ from sgscore.testing import Scenario, check_conservation
 def test_arranged_roles_are_the_ones_the_events_announce() -> None:
     roles = [LORD, REBEL, RENEGADE, LOYALIST]
     t = Scenario(players=4, roles=roles).start(seat=0, phase="play")
-    dealt = {e[1][0]: e[3][0] for e in t.game.events if e[0] == "role_dealt"}
+    dealt = {e[1][0]: e[3][0] for e in t.game.events if e[0] == "role_dealt" and e[3]}
     assert dealt == dict(enumerate(roles))
     assert [e[1] for e in t.game.events if e[0] == "role"] == [(0, LORD)]
 

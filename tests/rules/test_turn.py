@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sgscore.core.protocol import SubsetRequest
 from sgscore.sanguosha import Config, Game
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.testing import Scenario
@@ -21,7 +22,7 @@ def test_six_phases_in_order() -> None:
 def test_turn_order_is_seat_order_from_the_lord() -> None:
     # 003: "游戏是从主公开始 ... 一名玩家的游戏回合结束后，由他右手的玩家开始自己的回合"; RULINGS §2.
     g = Game(Config(players=5, generals=None), 9)
-    while not g.over and sum(1 for e in g.events if e[0] == "turn") < 8:
+    while g.pending is not None and sum(1 for e in g.events if e[0] == "turn") < 8:
         g.submit(g.pending.choice_at(0))
     turns = [e[1] for e in g.events if e[0] == "turn"]
     assert [seat for (_, _, seat) in turns[:7]] == [0, 1, 2, 3, 4, 0, 1]
@@ -94,7 +95,7 @@ def test_discard_down_to_hp() -> None:
     s.seat(0).hand("slash", "jink", "peach").hp(2)
     t = s.start(seat=0, phase="discard")
     req = t.expect(0, "discard_phase")
-    assert (req.low, req.high) == (1, 1)
+    assert isinstance(req, SubsetRequest) and (req.low, req.high) == (1, 1)
     t.answer(0, "discard_phase", (t.card(0, "slash"),))
     assert sorted(t.hand(0)) == sorted((t.card(0, "jink"), t.card(0, "peach")))
 
@@ -132,7 +133,7 @@ def test_round_cap_ends_the_game_as_a_draw(cap: int) -> None:
     # RULINGS §3: "A round cap (config, recorded in the header) ends a game that runs too long as a
     # draw."
     g = Game(Config(players=4, generals=None, max_rounds=cap), 2)
-    while not g.over:  # nobody uses a card: nobody can die
+    while g.pending is not None:  # nobody uses a card: nobody can die
         g.submit(None if g.pending.kind == "play" else g.pending.choice_at(0))
     assert g.result == (None, "round_cap")
     assert max(e[1][1] for e in g.events if e[0] == "turn") == cap

@@ -29,6 +29,7 @@ def test_a_view_never_holds_other_hands_the_seed_or_the_draw_order() -> None:
         if g.over:
             break
         req = g.pending
+        assert req is not None
         g.submit(agents[req.seat].choose(req))
     for seat in range(5):
         v = g.view(seat)
