@@ -20,7 +20,7 @@ from .protocol import Choice, Request
 from .registry import EventKind, Registry, RequestKind
 
 __all__ = [
-    "LANGS", "AnyGame", "ConfigError", "GameConfig", "GameState", "GameSpec", "Option", "Teller", "rules_id",
+    "LANGS", "AnyGame", "ConfigError", "GameState", "GameSpec", "Option", "Teller", "rules_id",
     "same_value",
 ]
 
@@ -31,10 +31,6 @@ LANGS = ("en", "zh")
 
 class ConfigError(ValueError):
     """A config that cannot make a game (says which field and why)."""
-
-
-class GameConfig(Protocol):
-    """A game's options besides the seed: any object; :class:`GameSpec` converts it."""
 
 
 class GameState(Protocol):

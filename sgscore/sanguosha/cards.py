@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Card", "CardType", "Pack", "CARD_TYPES", "PACKS", "CARDS", "NAME", "SUIT", "RANK", "KIND",
-    "SUBTYPE", "register_card", "register_pack", "check_cards", "deck_ids", "card_label",
+    "SUBTYPE", "register_card", "register_pack", "unregister_pack", "check_cards", "deck_ids", "card_label",
     "card_name", "is_red", "is_black", "weapon_range",
     "SPADE", "HEART", "CLUB", "DIAMOND", "SUIT_SYMBOL", "BASIC", "TRICK", "DELAYED", "EQUIP",
     "WEAPON", "ARMOR", "DEFENSE_HORSE", "OFFENSE_HORSE", "SLOTS",
@@ -195,6 +195,15 @@ def register_pack(pack: Pack) -> Pack:
     for card in pack.cards:
         _set(_typed(card))
     return pack
+
+
+def unregister_pack(name: str) -> None:
+    """Take a pack out again, its cards with it (tests that add content for one test)."""
+    pack = PACKS[name]
+    PACKS.remove(name)
+    for card in pack.cards:
+        if card.id < len(CARDS) and CARDS[card.id].pack == name:
+            _set(_NONE._replace(id=card.id))
 
 
 def register_card(card_type: CardType) -> CardType:

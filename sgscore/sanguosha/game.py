@@ -16,7 +16,7 @@ from typing import Any
 from ..core.canon import state_hash
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc
 from ..core.rng import Pcg32
-from .cards import NAME, deck_ids, weapon_range
+from .cards import deck_ids, weapon_range
 from .config import Config
 from .model import LORD, NO_CARD, Player, Turn
 from .skills import SKILLS, Skill, Timing
@@ -112,17 +112,6 @@ class Game(Engine):
                 out.append(p)
         return out
 
-    def alive(self) -> list[Player]:
-        return [p for p in self.players if p.alive]
-
-    def next_alive(self, seat: int) -> Player:
-        n = self.n
-        for i in range(1, n + 1):
-            p = self.players[(seat + i) % n]
-            if p.alive:
-                return p
-        return self.players[seat]
-
     def equipment_works(self, owner: Player, against: Player) -> bool:
         """Whether ``owner``'s equipment has effect on or against ``against`` (乾坤)."""
         if owner is against:
@@ -193,15 +182,6 @@ class Game(Engine):
                 best = max(best, s.slash_limit(self, p))
         return best
 
-    def armor_of(self, target: Player, attacker: Player | None) -> int:
-        """The armor in effect for ``target`` against ``attacker`` (青釭剑 and 乾坤 suppress it)."""
-        a = target.equip[1]
-        if a < 0:
-            return NO_CARD
-        if attacker is not None and not self.equipment_works(target, attacker):
-            return NO_CARD
-        return a
-
     # ------------------------------------------------------------------ cards
     def all_zones(self) -> Iterable[int]:
         """Every card in every zone (each card exactly once when the game is consistent)."""
@@ -214,9 +194,6 @@ class Game(Engine):
             yield from (c for c, _ in p.judge)
             if p.borrowed is not None:
                 yield p.borrowed[0]
-
-    def card_name(self, card: int) -> str:
-        return NAME[card]
 
     # ------------------------------------------------------------------ hashing and views
     def canonical(self) -> tuple[Any, ...]:

@@ -76,9 +76,6 @@ class Player:
                 n += 1
         return n
 
-    def equipped(self) -> list[int]:
-        return [c for c in self.equip if c >= 0]
-
     def canonical(self) -> tuple[Any, ...]:
         return (
             self.seat, self.role, self.general, self.kingdom, self.sex, self.hp, self.max_hp,
@@ -124,9 +121,6 @@ class VCard:
     @property
     def is_red(self) -> bool:
         return self.suit == 1 or self.suit == 3
-
-    def encode(self) -> tuple[Any, ...]:
-        return (self.name, self.cards, self.skill)
 
     def __repr__(self) -> str:
         return f"VCard({self.name!r}, {self.cards!r}{', ' + self.skill if self.skill else ''})"
