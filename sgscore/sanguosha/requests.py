@@ -241,11 +241,10 @@ def _ask_respond(t: Teller, seat: int, name: str, *context: Any) -> str:
     card)`` for a conversion (``("spear", 72)``); ``(skill_id,)`` for a skill that produces the card
     another way (``("eight_diagram",)``, ``("hujia",)``, ``("jijiang",)``)""")
 def RESPOND(t: Teller, choice: Choice) -> str:
-    """A seat asked for a card: ``prompt`` is ``(name, *context)``: ``("jink", source)``,
-    ``("jink", "archery_attack", source)``, ``("slash", "duel", opponent)``, ``("slash",
-    "savage_assault", source)``, ``("peach", dying)``, ``("nullification", trick, target,
-    "nullification" or "counter")``, ``("jink", "hujia", lord)``, ``("slash", "jijiang", lord)``,
-    ``("slash", "blade", target)``."""
+    """A seat asked for a card named ``name``; the context says why: ``(source,)`` (闪 against a
+    杀), ``("archery_attack", source)``, ``("duel", opponent)``, ``("savage_assault", source)``,
+    ``(dying,)`` (桃), ``(trick, target, "nullification" or "counter")`` (无懈可击), ``("hujia",
+    lord)``, ``("jijiang", lord)``, ``("blade", target)``."""
     if choice is None:
         return t.say(en="decline", zh="不出")
     if isinstance(choice, tuple):
@@ -263,8 +262,8 @@ def _ask_invoke(t: Teller, seat: int, skill: str, timing: str) -> str:
 
 @request_kind("invoke", ask=_ask_invoke, choice="``True`` or ``False``")
 def INVOKE(t: Teller, choice: bool) -> str:
-    """The owner of an optional skill, whether to use it now: ``prompt`` is ``(skill_id,
-    timing)``, e.g. ``("jianxiong", "damaged")``."""
+    """The owner of an optional skill, whether to use it now (e.g. ``("jianxiong",
+    "damaged")``)."""
     if not isinstance(choice, bool):
         raise TypeError(choice)
     return t.say(en="yes", zh="是") if choice else t.say(en="no", zh="否")
@@ -277,7 +276,7 @@ def _ask_order(t: Teller, seat: int, timing: str) -> str:
 
 @request_kind("order_skills", ask=_ask_order, choice="the skill id to resolve first")
 def ORDER_SKILLS(t: Teller, choice: str) -> str:
-    """A seat with several skills ready at one timing: ``prompt`` is ``(timing,)``."""
+    """A seat with several skills ready at one timing: which resolves first."""
     return t.skill(choice)
 
 
@@ -288,5 +287,5 @@ def _ask_discard(t: Teller, seat: int, n: int) -> str:
 
 @request_kind("discard_phase", ask=_ask_discard, choice="a sorted tuple of exactly ``n`` hand card ids")
 def DISCARD_PHASE(t: Teller, choice: tuple[int, ...]) -> str:
-    """The current seat, over its hand limit in its discard phase: ``prompt`` is ``(n,)``."""
+    """The current seat, over its hand limit in its discard phase: which ``n`` cards to discard."""
     return t.cards(choice)

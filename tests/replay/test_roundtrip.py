@@ -111,3 +111,9 @@ def test_record_game_to_path(tmp_path) -> None:  # type: ignore[no-untyped-def]
     check = validate_file(path)
     assert check.valid and check.bytes == result.bytes and check.file == str(path)
     assert check.to_json()["valid"] is True
+
+
+def test_make_header_takes_one_description_for_every_seat() -> None:
+    assert make_header(Config(players=4), 1, "random").agents == "random"
+    assert make_header(Config(players=4), 1, ["random"] * 4).agents == "random"
+    assert make_header(Config(players=4), 1, ["a", "b", "a", "a"]).agents == ["a", "b", "a", "a"]

@@ -161,7 +161,7 @@ def _ask_double(t: Teller, seat: int, source: int) -> str:
 @request_kind("double_swords", ask=_ask_double,
               choice='``"discard"`` (then ``double_swords_discard``) or ``"draw"`` (the source draws)')
 def DOUBLE_SWORDS(t: Teller, choice: str) -> str:
-    """The target of 雌雄双股剑: ``prompt`` is ``(source,)``."""
+    """The target of 雌雄双股剑: discard a hand card, or let the source draw one."""
     if choice == "discard":
         return t.say(en="discard a hand card", zh="弃置一张手牌")
     if choice == "draw":
@@ -176,7 +176,7 @@ def _ask_double_discard(t: Teller, seat: int) -> str:
 @request_kind("double_swords_discard", ask=_ask_double_discard,
               choice="a sorted tuple of one hand card id")
 def DOUBLE_SWORDS_DISCARD(t: Teller, choice: tuple[int, ...]) -> str:
-    """The target of 雌雄双股剑 who chose to discard: which hand card; ``prompt`` is ``()``."""
+    """The target of 雌雄双股剑 who chose to discard: which hand card."""
     return t.cards(choice)
 
 
@@ -212,8 +212,7 @@ def _ask_axe(t: Teller, seat: int) -> str:
 
 @request_kind("axe_discard", ask=_ask_axe, choice="a sorted tuple of two card ids")
 def AXE_DISCARD(t: Teller, choice: tuple[int, ...]) -> str:
-    """贯石斧's owner, after saying yes: which two cards (hand or equipped, not the axe);
-    ``prompt`` is ``()``."""
+    """贯石斧's owner, after saying yes: which two cards (hand or equipped, not the axe)."""
     return t.cards(choice)
 
 
@@ -308,7 +307,7 @@ def _ask_kylin(t: Teller, seat: int, target: int) -> str:
 
 @request_kind("kylin_bow", ask=_ask_kylin, choice="the target's horse card id to discard")
 def KYLIN_BOW(t: Teller, choice: int) -> str:
-    """麒麟弓's owner, whose 杀 hit: ``prompt`` is ``(target,)``."""
+    """麒麟弓's owner, whose 杀 hit: which of the target's horses to discard."""
     return t.card(choice)
 
 
@@ -345,8 +344,8 @@ def _ask_ice(t: Teller, seat: int, target: int) -> str:
 @request_kind("ice_sword", ask=_ask_ice, choice="""``"hand"`` (a hand card is then taken at random
     with the game RNG) or an equipped or judgement-area card id""")
 def ICE_SWORD(t: Teller, choice: Choice) -> str:
-    """寒冰剑's owner, who prevented the damage: which of the target's cards to discard (twice);
-    ``prompt`` is ``(target,)``."""
+    """寒冰剑's owner, who prevented the damage: which of the target's cards to discard (asked
+    twice)."""
     if choice == "hand":
         return t.say(en="a hand card at random", zh="随机一张手牌")
     return t.card(choice)

@@ -102,7 +102,7 @@ def _ask_dismantle(t: Teller, seat: int, target: int) -> str:
 @request_kind("dismantle", ask=_ask_dismantle, choice="""``"hand"`` (a hand card is then taken at
     random with the game RNG) or an equipped or judgement-area card id""")
 def DISMANTLE(t: Teller, choice: Choice) -> str:
-    """The user of 过河拆桥, which card of the target's to discard: ``prompt`` is ``(target,)``."""
+    """The user of 过河拆桥: which of the target's cards to discard."""
     return _card_or_hand(t, choice)
 
 
@@ -114,7 +114,7 @@ def _ask_snatch(t: Teller, seat: int, target: int) -> str:
 @request_kind("snatch", ask=_ask_snatch, choice="""``"hand"`` (a hand card is then taken at random
     with the game RNG) or an equipped or judgement-area card id""")
 def SNATCH(t: Teller, choice: Choice) -> str:
-    """The user of 顺手牵羊, which card of the target's to take: ``prompt`` is ``(target,)``."""
+    """The user of 顺手牵羊: which of the target's cards to take."""
     return _card_or_hand(t, choice)
 
 
@@ -125,7 +125,7 @@ def _ask_grace(t: Teller, seat: int) -> str:
 
 @request_kind("amazing_grace", ask=_ask_grace, choice="one of the revealed card ids still on offer")
 def AMAZING_GRACE(t: Teller, choice: int) -> str:
-    """Each seat in turn, which revealed card of 五谷丰登 to take: ``prompt`` is ``()``."""
+    """Each seat in turn: which revealed card of 五谷丰登 to take."""
     return t.card(choice)
 
 
@@ -137,7 +137,7 @@ def _ask_weapon(t: Teller, seat: int, borrowed: int) -> str:
 @request_kind("choose_weapon", ask=_ask_weapon,
               choice="the weapon card id to use meanwhile: its own or the borrowed one")
 def CHOOSE_WEAPON(t: Teller, choice: int) -> str:
-    """The user of 借刀杀人 who has a weapon of its own: ``prompt`` is ``(borrowed,)``."""
+    """The user of 借刀杀人 who has a weapon of its own: which of the two to use meanwhile."""
     return t.card(choice)
 
 

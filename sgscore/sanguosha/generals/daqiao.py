@@ -33,7 +33,8 @@ def _ask_liuli(t: Teller, seat: int, user: int) -> str:
 @request_kind("liuli", ask=_ask_liuli,
               choice="``(card, seat)``: the card to discard and the seat the 杀 moves to")
 def LIULI(t: Teller, choice: tuple[int, int]) -> str:
-    """大乔, targeted by a 杀, after saying yes to 流离: ``prompt`` is ``(source,)``."""
+    """大乔, targeted by a 杀, after saying yes to 流离: which card to discard, and to whom the 杀
+    moves."""
     card, seat = choice
     return t.say(en="{card}, the slash moves to {p}", zh="{card}，杀转移给{p}", card=t.card(card),
                  p=t.p(seat))

@@ -25,7 +25,8 @@ def _ask_wushuang(t: Teller, seat: int, lvbu: int, trick: str) -> str:
 @request_kind("wushuang_discard", ask=_ask_wushuang,
               choice="a hand card id to discard, or ``None`` to take the damage")
 def WUSHUANG_DISCARD(t: Teller, choice: int | None) -> str:
-    """A target of 吕布's 南蛮入侵/万箭齐发 who answered it: ``prompt`` is ``(lvbu_seat, trick)``."""
+    """A target of 吕布's 南蛮入侵/万箭齐发 who answered it: discard one more hand card, or take
+    the damage."""
     if choice is None:
         return t.say(en="take the damage", zh="受到伤害")
     return t.card(choice)

@@ -34,7 +34,7 @@ def _ask_guicai(t: Teller, seat: int, judged: int, reason: str, card: int) -> st
 @request_kind("guicai", ask=_ask_guicai,
               choice="the hand card id that becomes the judgement card")
 def GUICAI(t: Teller, choice: int) -> str:
-    """司马懿, after saying yes to 鬼才: ``prompt`` is ``(judged_seat, reason, card)``."""
+    """司马懿, after saying yes to 鬼才: which hand card replaces the judgement card."""
     return t.card(choice)
 
 

@@ -52,7 +52,8 @@ def _ask_guanxing(t: Teller, seat: int, cards: Cards) -> str:
 @request_kind("guanxing", ask=_ask_guanxing, choice="""``(top, bottom)``: two tuples that hold every
     shown card once; ``top[0]`` is drawn first, ``bottom[-1]`` is the very bottom card""")
 def GUANXING_ARRANGE(t: Teller, choice: tuple[Cards, Cards]) -> str:
-    """诸葛亮, before his draw phase: ``prompt`` is ``(cards,)``, the top cards, top first."""
+    """诸葛亮, before his draw phase: how to put back the cards he looks at (``cards``, top
+    first)."""
     top, bottom = choice
     return t.say(en="top: {top}; bottom: {bottom}", zh="牌堆顶：{top}；牌堆底：{bottom}",
                  top=t.cards(top) if top else "-", bottom=t.cards(bottom) if bottom else "-")
