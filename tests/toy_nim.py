@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sgscore.core.canon import state_hash
-from sgscore.core.engine import Engine, EngineError, GameOver, Proc, redact
-from sgscore.core.protocol import Choice, PickRequest
+from sgscore.core.engine import Engine, GameOver, Proc, redact
+from sgscore.core.protocol import PickRequest
 from sgscore.core.registry import EventKind, Registry, RequestKind
 from sgscore.core.rng import ALGORITHM, Pcg32
 from sgscore.core.spec import ConfigError, GameSpec, GameState, Option
+from sgscore.core.telling import KindTeller
 
 GAME = "toy/nim"
 
@@ -43,33 +44,18 @@ class NimConfig:
 
 
 # ---------------------------------------------------------------------------- words
-class NimTeller:
+class NimTeller(KindTeller):
     """Tells the toy game for one viewer."""
 
     def __init__(self, lang: str, seat: int | None) -> None:
-        self.lang = lang
-        self.seat = seat
+        super().__init__(lang, seat)
         self.secrets: dict[int, int] = {}
-
-    def say(self, *, en: str, zh: str, **fields: Any) -> str:
-        return (zh if self.lang == "zh" else en).format(**fields)
 
     def p(self, seat: int) -> str:
         return f"{seat}号玩家" if self.lang == "zh" else f"player {seat}"
 
     def phase(self, phase: str) -> str:
         return "取石子" if self.lang == "zh" else "taking stones"
-
-    def lines(self, kind: str, args: tuple[Any, ...], hidden: Any) -> list[str]:
-        ek = EVENTS.get(kind)
-        try:
-            if ek is None:
-                raise KeyError(kind)
-            out = ek.render(self, *args) if hidden is None else ek.render(self, *args,
-                                                                           hidden=hidden)
-        except (TypeError, ValueError, KeyError, IndexError):
-            return [f"  {kind}: {' '.join(map(repr, args))}"]
-        return [out] if isinstance(out, str) and out else (out if isinstance(out, list) else [])
 
     def summary_lines(self, summary: Mapping[str, Any] | None) -> list[str]:
         if not summary:
@@ -88,17 +74,11 @@ class NimTeller:
                 out["secrets"] = [v if i == self.seat else None for i, v in enumerate(secrets)]
         return out
 
-    def ask(self, kind: str, seat: int, prompt: Sequence[Any]) -> str:
-        rk = REQUESTS.get(kind)
-        return rk.ask(self, seat, *prompt) if rk is not None else kind
-
-    def describe(self, kind: str, choice: Choice) -> str:
-        rk = REQUESTS.get(kind)
-        return rk.describe(self, choice) if rk is not None else repr(choice)
-
 
 EVENTS: Registry[EventKind[NimTeller]] = Registry("event kind")
 REQUESTS: Registry[RequestKind[NimTeller]] = Registry("request kind")
+NimTeller.events = EVENTS
+NimTeller.requests = REQUESTS
 
 
 def event(name: str, hidden: str = "") -> Callable[[Callable[..., str]], EventKind[NimTeller]]:
@@ -258,16 +238,8 @@ class NimSpec(GameSpec[NimConfig]):
     def seats(self, config: Mapping[str, Any]) -> int:
         return 2
 
-    def new_game(self, config: NimConfig, seed: int) -> NimGame:
-        return NimGame(config, seed)
-
-    def start_config(self, config: NimConfig, seed: int) -> tuple[GameState, EngineError | None]:
-        g = NimGame.__new__(NimGame)
-        try:
-            NimGame.__init__(g, config, seed)
-        except EngineError as e:
-            return g, e
-        return g, None
+    def game_class(self) -> type[NimGame]:
+        return NimGame
 
     def teller(self, lang: str, seat: int | None) -> NimTeller:
         return NimTeller(lang, seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -206,19 +206,28 @@ class GameSpec(ABC, Generic[C]):
 
     # ------------------------------------------------------------------ playing
     @abstractmethod
+    def game_class(self) -> Callable[[C, int], GameState]:
+        """The game's class: ``game_class()(config, seed)`` makes a game and runs it until its
+        first decision, raising :class:`EngineError` if the rules raise while setting up."""
+
     def new_game(self, config: C, seed: int) -> GameState:
-        """A new game, run until its first decision. Raises :class:`EngineError` if the rules
-        raise while setting up."""
+        """A new game, run until its first decision (:class:`EngineError` if setting up raises)."""
+        return self.game_class()(config, seed)
 
     def start(self, config: Mapping[str, Any], seed: int) -> tuple[GameState, EngineError | None]:
         """A game from a header's (full) config: the game, and the engine error if setting up
         raised (the game is then stopped but still there, so its summary can be taken)."""
-        cfg = self.config_from_dict(config)
-        return self.start_config(cfg, seed)
+        return self.start_config(self.config_from_dict(config), seed)
 
-    @abstractmethod
     def start_config(self, config: C, seed: int) -> tuple[GameState, EngineError | None]:
         """As :meth:`start`, from a config object."""
+        cls: Any = self.game_class()
+        game = cls.__new__(cls)
+        try:
+            cls.__init__(game, config, seed)
+        except EngineError as e:
+            return game, e
+        return game, None
 
     # ------------------------------------------------------------------ telling
     @abstractmethod

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.engine import redact
 from ..core.games import get_game
 from ..core.spec import LANGS, AnyGame, GameSpec, Teller
+from ..core.telling import plain as jsonable
 
 __all__ = [
     "LANGS", "render_account", "render_events", "render_header", "visible_events", "json_events",
@@ -55,13 +56,6 @@ def visible_events(
         yield kind, args, (shown[-1] if len(shown) > 1 + len(args) else None)
 
 
-def jsonable(x: Any) -> Any:
-    """Tuples to lists, recursively (msgpack and JSON know only lists)."""
-    if isinstance(x, list | tuple):
-        return [jsonable(v) for v in x]
-    if isinstance(x, dict):
-        return {str(k): jsonable(v) for k, v in x.items()}
-    return x
 
 
 def json_events(events: Iterable[Sequence[Any]], seat: int | None) -> Iterator[list[Any]]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
 from ..core.games import get_game
+from ..core.telling import plain
 from .errors import ReplayError
 from .models import End, ErrorRecord, HashRecord, Header
 from .reader import Decisions, Events, Limits, RecordReader
@@ -43,13 +44,6 @@ NOTE_FIELDS = ("engine", "rules", "agents", "events")
 """Header fields that do not: reported, but two games that agree otherwise are the same."""
 
 
-def _plain(v: Any) -> Any:
-    """Tuples to lists, recursively: JSON-ready (and the shape msgpack gives back)."""
-    if isinstance(v, list | tuple):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    return v
 
 
 def _name(src: Source) -> str:
@@ -60,7 +54,7 @@ def header_json(header: Header) -> dict[str, Any]:
     """The header under its readable field names, its config with the format's defaults filled in
     (``format``, ``version``, ``engine``, ``game``, ``rules``, ``rng``, ``seed``, ``config``,
     ``agents``, ``events``)."""
-    data: dict[str, Any] = _plain(header.model_dump(mode="json"))
+    data: dict[str, Any] = plain(header.model_dump(mode="json"))
     spec = get_game(header.game)
     if spec is not None:
         data["config"] = spec.full_config(data["config"])
@@ -194,8 +188,8 @@ class ReplayDiff:
     def to_json(self) -> dict[str, Any]:
         return {
             "a": self.a, "b": self.b, "game": self.game, "same": self.same,
-            "header": _plain(self.header),
-            "first_difference": _plain(self.first_difference), "decisions": self.decisions,
+            "header": plain(self.header),
+            "first_difference": plain(self.first_difference), "decisions": self.decisions,
             "events": self.events, "notes": list(self.notes), "errors": list(self.errors),
         }
 
@@ -208,7 +202,7 @@ def _header_diff(ha: Header, hb: Header) -> list[dict[str, Any]]:
 
 
 def _summary_keys(sa: dict[str, Any], sb: dict[str, Any], hashes: bool) -> list[str]:
-    keys = [k for k in sa if k not in sb or _plain(sa[k]) != _plain(sb[k])]
+    keys = [k for k in sa if k not in sb or plain(sa[k]) != plain(sb[k])]
     keys += [k for k in sb if k not in sa]
     return [k for k in keys if hashes or k != "hash"]
 
@@ -235,7 +229,7 @@ def _difference(xa: _Item | None, xb: _Item | None, hashes: bool) -> dict[str, A
             return None
         kind = "decision"
     elif same_kind and xa.kind == "event":
-        if _plain(xa.value) == _plain(xb.value) and xa.number == xb.number:
+        if plain(xa.value) == plain(xb.value) and xa.number == xb.number:
             return None
         kind = "event"
     elif "end" in (xa.kind, xb.kind):
@@ -257,7 +251,7 @@ def _diff(kind: str, xa: _Item, xb: _Item, va: Any, vb: Any) -> dict[str, Any]:
         va = va if xa.kind == "event" else None
         vb = vb if xb.kind == "event" else None
     return {"kind": kind, "decision": decision, "event": event if kind == "event" else None,
-            "record_a": xa.record, "record_b": xb.record, "a": _plain(va), "b": _plain(vb)}
+            "record_a": xa.record, "record_b": xb.record, "a": plain(va), "b": plain(vb)}
 
 
 class _Walk:
@@ -355,7 +349,7 @@ class ResimResult:
     def to_json(self) -> dict[str, Any]:
         return {"file": self.src, "out": self.dst, "bytes": self.bytes,
                 "decisions": self.decisions, "turns": self.turns, "events": self.events,
-                "error": self.error, "summary": _plain(self.summary),
+                "error": self.error, "summary": plain(self.summary),
                 "warnings": list(self.warnings)}
 
 
@@ -465,21 +459,21 @@ def export_replay(src: Source, *, events: bool = False,
             recorded: list[Any] = []
             for index, rec in rd:
                 if type(rec) is Decisions:
-                    decisions.extend([rec.seat, _plain(c)] for c in rec.choices)
+                    decisions.extend([rec.seat, plain(c)] for c in rec.choices)
                 elif type(rec) is Events and events:
-                    recorded.extend(_plain(e) for e in rec.events)
+                    recorded.extend(plain(e) for e in rec.events)
                 if sim is not None and type(rec) is not End:
                     sim.feed(index, rec)
             warnings = rd.warnings + (sim.warnings if sim is not None else [])
             ev: list[Any] | None = None
             if events:
-                ev = recorded if sim is None else [_plain(e) for e in sim.game.events]
+                ev = recorded if sim is None else [plain(e) for e in sim.game.events]
             err = rd.error
             return {
                 "header": header_json(rd.header),
                 "decisions": decisions,
                 "events": ev,
-                "summary": None if rd.end is None else _plain(rd.end.summary()),
+                "summary": None if rd.end is None else plain(rd.end.summary()),
                 "error": None if err is None else {"kind": err.kind, "msg": err.msg,
                                                    "at": err.at},
                 "truncated": rd.truncated,

@@ -21,6 +21,7 @@ from ..core.engine import EngineError
 from ..core.games import spec_for_config
 from ..core.protocol import Choice
 from ..core.spec import GameState
+from ..core.telling import plain
 from .models import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
 
 __all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
@@ -47,19 +48,12 @@ def make_header(
         rules=spec.rules,
         rng=spec.rng,
         seed=seed,
-        config=_plain(spec.header_config(config)),
+        config=plain(spec.header_config(config)),
         agents=desc,
         events=events,
     )
 
 
-def _plain(value: Any) -> Any:
-    """Tuples to lists, recursively, so that the header map packs like its JSON form."""
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 class ReplayWriter:
@@ -91,7 +85,7 @@ class ReplayWriter:
         self.records = 0
         self.decisions = 0
         self._run: list[Any] | None = None
-        self._write(_plain(header.model_dump(mode="python", by_alias=True)))
+        self._write(plain(header.model_dump(mode="python", by_alias=True)))
 
     def _write(self, obj: Any) -> None:
         if self._run is not None:
@@ -146,7 +140,7 @@ class ReplayWriter:
     def end(self, game: GameState) -> None:
         """The end record with ``game.summary()`` (after any events not yet written)."""
         self.events(game)
-        self._write(_plain(End.from_summary(game.summary())))
+        self._write(plain(End.from_summary(game.summary())))
 
     def close(self) -> None:
         """Write any pending decisions and close the file if this writer opened it."""

@@ -11,7 +11,6 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.engine import EngineError
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
 from .cards import NAME, card_label
@@ -114,16 +113,8 @@ class IdentitySpec(GameSpec[Config]):
         )
 
     # ------------------------------------------------------------------ playing
-    def new_game(self, config: Config, seed: int) -> Game:
-        return Game(config, seed)
-
-    def start_config(self, config: Config, seed: int) -> tuple[GameState, EngineError | None]:
-        g = Game.__new__(Game)
-        try:
-            Game.__init__(g, config, seed)
-        except EngineError as e:
-            return g, e
-        return g, None
+    def game_class(self) -> type[Game]:
+        return Game
 
     # ------------------------------------------------------------------ telling
     def teller(self, lang: str, seat: int | None) -> SgsTeller:

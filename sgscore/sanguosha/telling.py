@@ -10,11 +10,11 @@ seen, the round), so each renderer stays a few lines.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core.protocol import Choice
 from ..core.registry import EventKind, Registry, RequestKind
+from ..core.telling import KindTeller
 from .cards import NAME, card_label, card_name
 from .model import GENERALS, PHASE_ZH, ROLE_ZH
 from .skills import SKILLS
@@ -111,12 +111,6 @@ def is_card(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(NAME) and bool(NAME[x])
 
 
-def jsonable(x: Any) -> Any:
-    """Tuples to lists, recursively."""
-    if isinstance(x, list | tuple):
-        return [jsonable(v) for v in x]
-    return x
-
 
 _WORDS = {
     "en": {"nobody": "nobody", "and": ", ", "nothing": "nothing", "cards_1": "1 card",
@@ -127,16 +121,18 @@ _WORDS = {
 }
 
 
-class Teller:
+class Teller(KindTeller):
     """Turns one viewer's events into lines, keeping the little a reader needs: generals per
     seat, the current round and phase, the last judgement card, the roles known so far
     (``seat=None``: the omniscient viewer)."""
 
+    events = EVENTS
+    requests = REQUESTS
+
     def __init__(self, lang: str = "en", seat: int | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
-        self.lang = lang
-        self.seat = seat
+        super().__init__(lang, seat)
         self.words = _WORDS[lang]
         self.generals: list[str] = []
         self.round = 0
@@ -145,10 +141,6 @@ class Teller:
         self.roles: dict[int, str] = {}
 
     # -- words
-    def say(self, *, en: str, zh: str, **fields: Any) -> str:
-        """The sentence in the teller's language, its ``{fields}`` filled in."""
-        return (zh if self.lang == "zh" else en).format(**fields)
-
     def p(self, seat: Any) -> str:
         """A seat as written: ``P2 simayi`` / ``2号位司马懿`` (``nobody`` for -1)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
@@ -171,6 +163,12 @@ class Teller:
     def card(self, card: Any) -> str:
         """A physical card: ``slash ♠7`` / ``杀♠7`` (anything else as it is)."""
         return card_label(card, self.lang) if is_card(card) else str(card)
+
+    def card_or_hand(self, choice: Any) -> str:
+        """A card picked from another player's: ``"hand"`` is a hand card taken at random."""
+        if choice == "hand":
+            return self.say(en="a hand card at random", zh="随机一张手牌")
+        return self.card(choice)
 
     def cards(self, cards: Any) -> str:
         if not isinstance(cards, list | tuple) or not cards:
@@ -214,29 +212,7 @@ class Teller:
             return f"【{shown}】" + (f"（{'：'.join(inner)}）" if inner else "")
         return shown + (f" [{': '.join(inner)}]" if inner else "")
 
-    def generic(self, kind: str, args: Sequence[Any], hidden: Any) -> str:
-        a = " ".join(repr(jsonable(x)) if isinstance(x, str) else str(jsonable(x)) for x in args)
-        sep = "：" if self.lang == "zh" else ": "
-        if hidden is None:
-            return f"{kind}{sep}{a}"
-        return f"{kind}{sep}{a} | {jsonable(hidden)}"
-
     # -- events
-    def lines(self, kind: str, args: tuple[Any, ...], hidden: Any) -> list[str]:
-        """The lines for one event (headings included); an unknown or malformed event becomes
-        one generic line."""
-        ek = EVENTS.get(kind)
-        try:
-            if ek is None:
-                raise KeyError(kind)
-            out = ek.render(self, *args) if hidden is None else ek.render(self, *args,
-                                                                           hidden=hidden)
-        except (IndexError, TypeError, ValueError, KeyError, AttributeError):
-            return self.event_line(self.generic(kind, args, hidden))
-        if isinstance(out, list):
-            return out
-        return self.event_line(out) if out else []
-
     def event_line(self, line: str) -> list[str]:
         """An event's line, indented under its turn, after the phase heading it falls in."""
         out = []
@@ -245,27 +221,6 @@ class Teller:
             self.pending_phase = None
         out.append(("    " if self.round else "  ") + line)
         return out
-
-    # -- requests
-    def ask(self, kind: str, seat: int, prompt: Sequence[Any]) -> str:
-        """The question of a request in words: who is asked what."""
-        rk = REQUESTS.get(kind)
-        try:
-            if rk is None:
-                raise KeyError(kind)
-            return rk.ask(self, seat, *prompt)
-        except (IndexError, TypeError, ValueError, KeyError, AttributeError):
-            return f"{kind} ({', '.join(repr(jsonable(x)) for x in prompt)})"
-
-    def describe(self, kind: str, choice: Choice) -> str:
-        """A choice of a request of ``kind`` in words (its value when the shape is unknown)."""
-        rk = REQUESTS.get(kind)
-        try:
-            if rk is None:
-                raise KeyError(kind)
-            return rk.describe(self, choice)
-        except (IndexError, TypeError, ValueError, KeyError, AttributeError):
-            return repr(jsonable(choice))
 
     # -- the result
     def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:

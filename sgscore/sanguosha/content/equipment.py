@@ -346,9 +346,7 @@ def _ask_ice(t: Teller, seat: int, target: int) -> str:
 def ICE_SWORD(t: Teller, choice: Choice) -> str:
     """寒冰剑's owner, who prevented the damage: which of the target's cards to discard (asked
     twice)."""
-    if choice == "hand":
-        return t.say(en="a hand card at random", zh="随机一张手牌")
-    return t.card(choice)
+    return t.card_or_hand(choice)
 
 
 class IceSword(_Advanced):

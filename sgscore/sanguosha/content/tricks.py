@@ -88,12 +88,6 @@ def REVEAL(t: Teller, seat: int, cards: tuple[int, ...]) -> str:
 
 
 # ---------------------------------------------------------------------------- requests
-def _card_or_hand(t: Teller, choice: Choice) -> str:
-    if choice == "hand":
-        return t.say(en="a hand card at random", zh="随机一张手牌")
-    return t.card(choice)
-
-
 def _ask_dismantle(t: Teller, seat: int, target: int) -> str:
     return t.say(en="{p} chooses a card of {target}'s to discard (过河拆桥)",
                  zh="{p}选择{target}的一张牌弃置（过河拆桥）", p=t.p(seat), target=t.p(target))
@@ -103,7 +97,7 @@ def _ask_dismantle(t: Teller, seat: int, target: int) -> str:
     random with the game RNG) or an equipped or judgement-area card id""")
 def DISMANTLE(t: Teller, choice: Choice) -> str:
     """The user of 过河拆桥: which of the target's cards to discard."""
-    return _card_or_hand(t, choice)
+    return t.card_or_hand(choice)
 
 
 def _ask_snatch(t: Teller, seat: int, target: int) -> str:
@@ -115,7 +109,7 @@ def _ask_snatch(t: Teller, seat: int, target: int) -> str:
     with the game RNG) or an equipped or judgement-area card id""")
 def SNATCH(t: Teller, choice: Choice) -> str:
     """The user of 顺手牵羊: which of the target's cards to take."""
-    return _card_or_hand(t, choice)
+    return t.card_or_hand(choice)
 
 
 def _ask_grace(t: Teller, seat: int) -> str:
