@@ -15,6 +15,7 @@ from collections.abc import Generator
 from typing import Any
 
 from .protocol import Choice, GameFinished, Request
+from .registry import Kind
 
 __all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact"]
 
@@ -126,11 +127,11 @@ class Engine:
         """Called once when the rules end the game (a game logs its own event here)."""
 
     # ------------------------------------------------------------------ events
-    def log(self, kind: Any, *args: Any) -> None:
+    def log(self, kind: Kind, *args: Any) -> None:
         """Append a public event. ``kind`` is the game's event kind (its ``name`` is stored)."""
         self.events.append((kind.name, args, ALL, None))
 
-    def log_private(self, kind: Any, mask: int, args: tuple[Any, ...],
+    def log_private(self, kind: Kind, mask: int, args: tuple[Any, ...],
                     hidden: tuple[Any, ...]) -> None:
         """Append an event whose ``hidden`` part only the seats in ``mask`` see."""
         self.events.append((kind.name, args, mask, hidden))

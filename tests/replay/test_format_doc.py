@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -36,3 +37,9 @@ def test_config_defaults_are_documented() -> None:
     want = {k: "nil" if v is None else json.dumps(v, separators=(", ", ": "))
             for k, v in SPEC.config_defaults.items()}
     assert rows == want
+
+
+def test_the_rules_identity_is_computed_as_documented() -> None:
+    # docs/replay-format.md, "Rules identity", and its worked example's header.
+    assert SPEC.rules == hashlib.sha256(b"sanguosha/identity\n1").hexdigest()[:32]
+    assert f'"r": "{SPEC.rules}"' in DOC
