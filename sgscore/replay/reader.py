@@ -25,7 +25,7 @@ from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U7, End, ErrorRecord,
 __all__ = [
     "Limits", "Decisions", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
     "RecordReader", "read_replay", "parse_value", "parse_decisions", "parse_checkpoint",
-    "parse_events",
+    "parse_events", "BadValue",
 ]
 
 EventTuple = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
@@ -76,8 +76,9 @@ AnyRecord = Header | Decisions | Checkpoint | Events | HashRecord | ErrorRecord 
 
 
 # ---------------------------------------------------------------- hand parsers (the hot records)
-class _Bad(Exception):
-    """A value that does not fit the model; turned into a ReplayError by the caller."""
+class BadValue(ValueError):
+    """A value that does not fit the format (raised by the ``parse_*`` functions); the reader
+    turns it into a :class:`ReplayError` with the record index."""
 
 
 def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
@@ -87,7 +88,7 @@ def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
         return v
     if t is list:
         if depth >= max_depth:
-            raise _Bad(f"a value nests deeper than {max_depth} arrays")
+            raise BadValue(f"a value nests deeper than {max_depth} arrays")
         out = []
         for x in v:
             tx = type(x)
@@ -96,22 +97,22 @@ def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
             else:
                 out.append(parse_value(x, depth + 1, max_depth))
         return tuple(out)
-    raise _Bad(f"a value that is {_kind(v)} (expected nil, boolean, integer, string or array)")
+    raise BadValue(f"a value that is {_kind(v)} (expected nil, boolean, integer, string or array)")
 
 
 def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
     """``[seat, choice, ...]`` (see :class:`~sgscore.replay.models.DecisionsRecord`)."""
     if len(v) < 2:
-        raise _Bad(f"a decisions record is [seat, choice, ...], got an array of {len(v)}")
+        raise BadValue(f"a decisions record is [seat, choice, ...], got an array of {len(v)}")
     seat = v[0]
     if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
-        raise _Bad(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {seat!r:.40}")
+        raise BadValue(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {seat!r:.40}")
     return Decisions(seat, parse_value(v, 0, max_depth)[1:])
 
 
 def parse_checkpoint(v: int) -> Checkpoint:
     if not 0 <= v <= U7:
-        raise _Bad(f"a checkpoint is an integer 0-127, got {v}")
+        raise BadValue(f"a checkpoint is an integer 0-127, got {v}")
     return Checkpoint(v)
 
 
@@ -120,22 +121,22 @@ def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
     at = v.get("at")
     evs = v.get("ev")
     if not isinstance(at, int) or isinstance(at, bool) or at < 0:
-        raise _Bad(f"an events record needs 'at', a non-negative integer, got {at!r:.40}")
+        raise BadValue(f"an events record needs 'at', a non-negative integer, got {at!r:.40}")
     if not isinstance(evs, list):
-        raise _Bad("an events record needs 'ev', an array of events")
+        raise BadValue("an events record needs 'ev', an array of events")
     out = []
     for e in evs:
         if not isinstance(e, list) or len(e) != 4:
-            raise _Bad("an event is [kind, args, mask, hidden]")
+            raise BadValue("an event is [kind, args, mask, hidden]")
         kind, args, mask, hidden = e
         if not isinstance(kind, str):
-            raise _Bad("an event's kind must be a string")
+            raise BadValue("an event's kind must be a string")
         if not isinstance(args, list):
-            raise _Bad(f"event {kind!r:.40}: args must be an array")
+            raise BadValue(f"event {kind!r:.40}: args must be an array")
         if not isinstance(mask, int) or isinstance(mask, bool):
-            raise _Bad(f"event {kind!r:.40}: mask must be an integer")
+            raise BadValue(f"event {kind!r:.40}: mask must be an integer")
         if hidden is not None and not isinstance(hidden, list):
-            raise _Bad(f"event {kind!r:.40}: hidden must be an array or nil")
+            raise BadValue(f"event {kind!r:.40}: hidden must be an array or nil")
         out.append((
             kind, parse_value(args, 1, max_depth), mask,
             None if hidden is None else parse_value(hidden, 1, max_depth),
@@ -406,45 +407,45 @@ class RecordReader:
                 raise ReplayError(index, "data after the end record")
             try:
                 rec = self._parse(raw, index, limits)
-            except _Bad as e:
+            except BadValue as e:
                 raise ReplayError(index, str(e)) from None
             yield index, rec
 
     def _parse(self, raw: Any, index: int, limits: Limits) -> AnyRecord:
         if isinstance(raw, list):
             if self.error is not None:
-                raise _Bad("a decision after the error record")
+                raise BadValue("a decision after the error record")
             return parse_decisions(raw, limits.max_depth)
         if isinstance(raw, int) and not isinstance(raw, bool):
             if self.error is not None:
-                raise _Bad("a checkpoint after the error record")
+                raise BadValue("a checkpoint after the error record")
             return parse_checkpoint(raw)
         if not isinstance(raw, dict):
-            raise _Bad(f"a record must be an array, an integer or a map, not {_kind(raw)}")
+            raise BadValue(f"a record must be an array, an integer or a map, not {_kind(raw)}")
         t = raw.get("t")
         if t == "ev":
             if not self.header.events:
-                raise _Bad("an events record, but the header says events are off")
+                raise BadValue("an events record, but the header says events are off")
             ev = parse_events(raw, limits.max_depth)
             if ev.at != self._events_next:
-                raise _Bad(f"events record starts at event {ev.at}, expected {self._events_next}")
+                raise BadValue(f"events record starts at event {ev.at}, expected {self._events_next}")
             self._events_next = ev.at + len(ev.events)
             return ev
         if t == "cp":
             if self.error is not None:
-                raise _Bad("a checkpoint after the error record")
+                raise BadValue("a checkpoint after the error record")
             rec: HashRecord = _model(HashRecord, raw, index)
             return rec
         if t == "err":
             if self.error is not None:
-                raise _Bad("a second error record")
+                raise BadValue("a second error record")
             self.error = _model(ErrorRecord, raw, index)
             return self.error
         if t == "end":
             self.end = _model(End, raw, index)
             return self.end
         if not isinstance(t, str):
-            raise _Bad(f"a map record needs a string type key 't', got {t!r:.40}")
+            raise BadValue(f"a map record needs a string type key 't', got {t!r:.40}")
         self.warnings.append(f"record {index}: unknown record type {t!r:.40} skipped")
         return UnknownRecord(t, raw)
 

@@ -18,7 +18,7 @@ from sgscore.replay import (
     json_schemas,
     schema_text,
 )
-from sgscore.replay.reader import _Bad, parse_checkpoint, parse_decisions, parse_events
+from sgscore.replay.reader import BadValue, parse_checkpoint, parse_decisions, parse_events
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
@@ -46,7 +46,7 @@ def _agree(model: Any, parse: Any, raw: Any) -> None:
     try:
         parse(raw)
         hand_ok = True
-    except _Bad:
+    except BadValue:
         hand_ok = False
     assert model_ok == hand_ok, raw
 
@@ -74,5 +74,5 @@ def test_parsers_turn_arrays_into_tuples() -> None:
     d = parse_decisions([2, None, [1, [3]], "x", True])
     assert d.seat == 2 and d.choices == (None, (1, (3,)), "x", True)
     assert DecisionsRecord.model_validate([2, None, [1, [3]]]).root == [2, None, [1, [3]]]
-    with pytest.raises(_Bad):
+    with pytest.raises(BadValue):
         parse_decisions([True, 1])
