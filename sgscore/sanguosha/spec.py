@@ -99,7 +99,7 @@ class IdentitySpec(GameSpec[Config]):
         generals: tuple[str, ...] | str | None = "random"
         given = values.get("generals")
         if values.get("beginner"):
-            if given is not None:
+            if given is not None and given != "random":
                 raise ConfigError("--beginner plays without generals; drop --generals")
             generals = None
         elif given is not None and given != "random":
