@@ -11,9 +11,10 @@ from typing import Any
 import click
 
 from sgscore import __version__
+from sgscore.core.registry import RegistrationError
 
 from .bench_cmd import bench
-from .common import OneLineUsageError
+from .common import OneLineUsageError, fail
 from .games_cmd import games, kinds
 from .replay_cmd import replay
 from .sim_cmd import sim
@@ -24,7 +25,8 @@ __all__ = ["main"]
 
 
 class _Sgs(click.Group):
-    """The top group: every usage error, of any subcommand, is shown as one line."""
+    """The top group: every usage error, of any subcommand, is shown as one line; so is a game
+    that cannot be loaded (a broken plugin: exit 1)."""
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
@@ -34,6 +36,8 @@ class _Sgs(click.Group):
             raise
         except click.UsageError as e:
             raise OneLineUsageError(e) from None
+        except RegistrationError as e:
+            fail(str(e))
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -42,6 +46,8 @@ class _Sgs(click.Group):
             raise  # `sgs replay` alone shows its help
         except click.UsageError as e:
             raise OneLineUsageError(e) from None
+        except RegistrationError as e:
+            fail(str(e))
 
 
 @click.group(cls=_Sgs, context_settings={"help_option_names": ["-h", "--help"]})

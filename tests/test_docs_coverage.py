@@ -5,10 +5,12 @@ and docs/architecture.md names every timing."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from sgscore import Config, new_game
 from sgscore.agents import RandomAgent
 from sgscore.core.games import game_ids, get_game
+from sgscore.core.telling import plain
 from sgscore.replay.catalog import update_blocks
 from sgscore.sanguosha import SPEC, TIMINGS
 
@@ -16,10 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-def _played() -> tuple[set[str], set[str]]:
-    """The event and request kinds of 120 random games of 4-10 seats."""
+Asked = tuple[str, int, tuple[Any, ...], Any]  # kind, seat, prompt, the choice made
+
+
+def _played() -> tuple[set[str], dict[str, list[Asked]]]:
+    """The event kinds of 120 random games of 4-10 seats, and a few of each request kind asked,
+    with the choices made."""
     events: set[str] = set()
-    requests: set[str] = set()
+    requests: dict[str, list[Asked]] = {}
     for i in range(120):
         n = 4 + i % 7
         game = new_game(Config(players=n, generals="random" if i % 3 else None), seed=4000 + i)
@@ -27,10 +33,16 @@ def _played() -> tuple[set[str], set[str]]:
         while not game.over:
             request = game.pending
             assert request is not None
-            requests.add(request.kind)
-            game.submit(bots[request.seat].choose(request))
+            choice = bots[request.seat].choose(request)
+            seen = requests.setdefault(request.kind, [])
+            if len(seen) < 20:
+                seen.append((request.kind, request.seat, request.prompt, choice))
+            game.submit(choice)
         events.update(e[0] for e in game.events)
     return events, requests
+
+
+PLAYED = _played()
 
 
 def test_the_generated_tables_of_the_docs_are_current() -> None:
@@ -41,7 +53,8 @@ def test_the_generated_tables_of_the_docs_are_current() -> None:
 
 
 def test_every_kind_played_is_declared_and_documented() -> None:
-    events, requests = _played()
+    events, asked = PLAYED
+    requests = set(asked)
     assert {"draw", "use", "damage", "role_dealt", "game_over"} <= events
     assert {"play", "respond", "invoke", "discard_phase"} <= requests
     assert events <= set(SPEC.events) and requests <= set(SPEC.requests)
@@ -49,6 +62,20 @@ def test_every_kind_played_is_declared_and_documented() -> None:
     assert all(f"| `{k}` |" in text for k in SPEC.events)
     api = (DOCS / "api.md").read_text(encoding="utf-8")
     assert all(f"| `{k}` |" in api for k in SPEC.requests)
+
+
+def test_every_request_asked_is_put_in_words_in_both_languages() -> None:
+    # The question and the choice of every request kind asked in the random games, as `sgs
+    # replay step` shows them: never the fallback that shows a kind or value as it is.
+    for samples in PLAYED[1].values():
+        for kind, seat, prompt, choice in samples:
+            for lang in ("en", "zh"):
+                t = SPEC.teller(lang, None)
+                t.generals = ["caocao"] * 10
+                question, answer = t.ask(kind, seat, prompt), t.describe(kind, choice)
+                assert not question.startswith(f"{kind} ("), (kind, prompt, question)
+                assert answer != repr(plain(choice)) or choice is None, (kind, choice, answer)
+                assert question.strip() and answer.strip()
 
 
 def test_every_event_kind_has_words_in_both_languages() -> None:

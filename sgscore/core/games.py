@@ -45,7 +45,6 @@ def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
     for gid, target in BUILTIN.items():
         spec = _load(target, "sgscore")
         if spec.id != gid:
@@ -55,6 +54,7 @@ def _load_all() -> None:
         if ep.name in BUILTIN:
             continue  # this package's own entry points name the built-in games
         register_game(_load(ep.value, f"entry point {ep.name!r} of group {GROUP!r}"))
+    _loaded = True  # only when every game loaded: a broken one is reported every time
 
 
 def register_game(spec: AnyGame) -> AnyGame:

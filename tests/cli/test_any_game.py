@@ -116,3 +116,20 @@ def test_games_and_kinds_list_the_toy_game() -> None:
     assert [e["kind"] for e in data["events"]] == ["pile", "lucky_number", "take", "lucky", "win"]
     assert [r["kind"] for r in data["requests"]] == ["take"]
     assert get_game("toy/nim") is toy_nim.SPEC
+
+
+def test_a_broken_plugin_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    from importlib.metadata import EntryPoint
+
+    from sgscore.core import games
+
+    monkeypatch.setattr(games, "_loaded", False)
+    monkeypatch.setattr(games, "_games", {})
+    broken = EntryPoint(name="broken", value="no_such_module:SPEC", group=games.GROUP)
+    monkeypatch.setattr(games, "entry_points", lambda group: [broken])
+    for args in (["games"], ["sim", "-o", str(tmp_path / "x.mp")]):
+        code, out, err = run(*args)
+        assert code == 1 and out == "", args
+        assert err.startswith("error: entry point 'broken' of group 'sgscore.games': cannot load")
+        assert err.count("\n") == 1
