@@ -6,13 +6,17 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+if TYPE_CHECKING:
+    from sgscore.core.spec import AnyGame
+    from sgscore.replay.reader import Replay
+
 __all__ = [
     "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "fail", "echo_json", "Progress", "progress",
-    "OneLineUsageError",
+    "OneLineUsageError", "read_or_fail", "game_of",
 ]
 
 EXIT_OK = 0
@@ -82,3 +86,27 @@ def progress(total: int, label: str, *, show: bool = True) -> Iterator[Progress]
         yield bar
     finally:
         bar.close()
+
+
+def read_or_fail(path: str) -> Replay:
+    """Read a replay; exit with a one-line error on bad input."""
+    from sgscore.replay.errors import ReplayError
+    from sgscore.replay.reader import read_replay
+
+    try:
+        return read_replay(path)
+    except ReplayError as e:
+        fail(f"{path}: {e}")
+    except OSError as e:  # the reader turns these into ReplayError; a race can still raise
+        fail(f"{path}: record 0: cannot read ({e.strerror or e})")
+
+
+def game_of(path: str, rp: Replay) -> AnyGame:
+    """The installed game of a replay; exit with a one-line error when there is none."""
+    from sgscore.replay.errors import ReplayError
+    from sgscore.replay.resim import spec_of
+
+    try:
+        return spec_of(rp.header)
+    except ReplayError as e:
+        fail(f"{path}: {e}")

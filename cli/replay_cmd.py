@@ -9,18 +9,8 @@ from typing import Any
 import click
 
 from sgscore.core.spec import AnyGame
-from sgscore.replay import (
-    Replay,
-    ReplayError,
-    header_json,
-    read_replay,
-    resimulate,
-    spec_of,
-    validate_file,
-    write_schemas,
-)
-from sgscore.replay.golden import RebaselineError, check_fixtures, load_manifest
-from sgscore.replay.golden import rebaseline as rebaseline_fixtures
+from sgscore.replay.errors import ReplayError
+from sgscore.replay.reader import Replay
 from sgscore.replay.render import (
     LANGS,
     SECRET_HEADER_KEYS,
@@ -28,39 +18,12 @@ from sgscore.replay.render import (
     render_events,
     render_header,
 )
+from sgscore.replay.resim import resimulate, validate_file
+from sgscore.replay.tools import header_json
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
+from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress, read_or_fail
 
-__all__ = ["replay", "show", "validate", "schema", "rebaseline", "read_or_fail"]
-
-
-@click.group()
-def replay() -> None:
-    """Work with replay files: show, validate, the JSON Schemas, the golden replays.
-
-    \b
-    Examples:
-      sgs replay show game.mp --as 2 --lang zh
-      sgs replay validate game.mp
-    """
-
-
-def read_or_fail(path: str) -> Replay:
-    """Read a replay; exit with a one-line error on bad input."""
-    try:
-        return read_replay(path)
-    except ReplayError as e:
-        fail(f"{path}: {e}")
-    except OSError as e:  # the reader turns these into ReplayError; a race can still raise
-        fail(f"{path}: record 0: cannot read ({e.strerror or e})")
-
-
-def game_of(path: str, rp: Replay) -> AnyGame:
-    """The installed game of a replay; exit with a one-line error when there is none."""
-    try:
-        return spec_of(rp.header)
-    except ReplayError as e:
-        fail(f"{path}: {e}")
+__all__ = ["show", "validate", "schema", "rebaseline"]
 
 
 def _load(path: str) -> tuple[Replay, AnyGame, list[Any], dict[str, Any] | None, int]:
@@ -95,7 +58,7 @@ def _warn(path: str, message: str) -> None:
     click.echo(f"warning: {path}: {' '.join(message.split())}", err=True)
 
 
-@replay.command()
+@click.command()
 @click.argument("file", type=click.Path())
 @click.option("--as", "seat", type=click.IntRange(0, 9), default=None, metavar="SEAT",
               help="Show only what this seat could see.")
@@ -148,7 +111,7 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
         click.echo(line)
 
 
-@replay.command()
+@click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
 def validate(files: tuple[str, ...], as_json: bool) -> None:
@@ -207,7 +170,7 @@ def _invalid(path: str, record: int, reason: str) -> dict[str, Any]:
             "summary": None}
 
 
-@replay.command()
+@click.command()
 @click.option("--out", "out", default="schemas", show_default=True,
               type=click.Path(file_okay=False), help="Folder to write the schema files to.")
 def schema(out: str) -> None:
@@ -217,6 +180,8 @@ def schema(out: str) -> None:
     Example:
       sgs replay schema --out schemas/
     """
+    from sgscore.replay.models import write_schemas  # pydantic: only here
+
     try:
         written = write_schemas(out)
     except OSError as e:
@@ -225,7 +190,7 @@ def schema(out: str) -> None:
         click.echo(str(path))
 
 
-@replay.command()
+@click.command()
 @click.argument("folder", default="fixtures", type=click.Path(file_okay=False, exists=True))
 @click.option("--check", is_flag=True, help="Only validate the golden replays; write nothing.")
 def rebaseline(folder: str, check: bool) -> None:
@@ -239,6 +204,9 @@ def rebaseline(folder: str, check: bool) -> None:
     Example:
       sgs replay rebaseline fixtures && git diff fixtures/*.summary.json
     """
+    from sgscore.replay.golden import RebaselineError, check_fixtures, load_manifest
+    from sgscore.replay.golden import rebaseline as rebaseline_fixtures
+
     try:
         manifest = load_manifest(folder)
     except (OSError, ValueError, KeyError) as e:

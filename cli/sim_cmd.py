@@ -16,7 +16,7 @@ from click.core import ParameterSource
 from sgscore.core.games import game_ids, get_game
 from sgscore.core.registry import RegistrationError
 from sgscore.core.spec import AnyGame, ConfigError, Option
-from sgscore.replay import RecordResult, record_game
+from sgscore.replay.writer import RecordResult, record_game
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
 

@@ -10,12 +10,12 @@ from typing import Any
 import click
 
 from sgscore.core.spec import Teller
-from sgscore.replay import ReplayError, header_json
+from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import LANGS, jsonable
 from sgscore.replay.step import Moment, Stepper
+from sgscore.replay.tools import header_json
 
-from .common import echo_json, fail
-from .replay_cmd import game_of, read_or_fail
+from .common import echo_json, fail, game_of, read_or_fail
 
 __all__ = ["step"]
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 
-from sgscore.replay import ReplayError, diff_replays, export_replay, resim_file
+from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import render_events
+from sgscore.replay.tools import diff_replays, export_replay, resim_file
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
 

@@ -77,6 +77,10 @@ class Engine:
         self.result: tuple[str | None, str] | None = None  # (winner, reason)
         self.error: EngineError | None = None
         self._proc: Proc | None = None
+        #: A cache for what is computed from the state while it cannot change: from the moment
+        #: the rules yield a request until a choice resumes them (a request's legal options
+        #: share their distances and targets). None while the rules run.
+        self.memo: dict[Any, Any] | None = None
 
     def start(self, procedure: Proc) -> None:
         """Run ``procedure`` until its first decision (or the end)."""
@@ -106,15 +110,19 @@ class Engine:
         gen = self._proc
         assert gen is not None, "start() runs the game procedure first"
         self.pending = None
+        self.memo = None
         try:
             req = gen.send(value)
             while True:
+                self.memo = {}  # the state is frozen while the request is looked at
                 forced, only = req.forced()
                 if not forced:
                     break
+                self.memo = None
                 req = gen.send(only)
             self.pending = req
         except GameOver as over:
+            self.memo = None
             self.result = (over.winner, over.reason)
             self.game_over(over)
         except StopIteration:

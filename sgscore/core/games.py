@@ -10,7 +10,6 @@ never silently skipped.
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import entry_points
 from typing import Any
 
 from .registry import RegistrationError
@@ -41,15 +40,30 @@ def _load(target: str, where: str) -> AnyGame:
     return obj
 
 
+def entry_points(group: str) -> list[Any]:
+    """The entry points of ``group`` (importlib.metadata is imported only when a game is first
+    asked for)."""
+    from importlib import metadata
+
+    return list(metadata.entry_points(group=group))
+
+
+def _load_builtin(gid: str) -> None:
+    if gid in _games:
+        return
+    target = BUILTIN[gid]
+    spec = _load(target, "sgscore")
+    if spec.id != gid:
+        raise RegistrationError(f"{target}: its id is {spec.id!r}, not {gid!r}")
+    _games.setdefault(gid, spec)
+
+
 def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    for gid, target in BUILTIN.items():
-        spec = _load(target, "sgscore")
-        if spec.id != gid:
-            raise RegistrationError(f"{target}: its id is {spec.id!r}, not {gid!r}")
-        _games.setdefault(gid, spec)
+    for gid in BUILTIN:
+        _load_builtin(gid)
     for ep in sorted(entry_points(group=GROUP), key=lambda e: (e.name, e.value)):
         if ep.name in BUILTIN:
             continue  # this package's own entry points name the built-in games
@@ -75,8 +89,12 @@ def unregister_game(game_id: str) -> None:
 
 
 def get_game(game_id: str) -> AnyGame | None:
-    """The spec of ``game_id``, or None when no installed game has that id."""
-    _load_all()
+    """The spec of ``game_id``, or None when no installed game has that id. A built-in game is
+    loaded alone; another id looks through the entry points too."""
+    if game_id in BUILTIN:
+        _load_builtin(game_id)
+    elif game_id not in _games:
+        _load_all()
     return _games.get(game_id)
 
 

@@ -1,4 +1,4 @@
-"""The replay toolkit: format v1 models, writer, bounded reader, re-simulation and validation,
+"""The replay toolkit: format v1 records, writer, bounded reader, re-simulation and validation,
 stepping, diff, resim and export, for every installed game.
 
 A replay is one append-only msgpack stream: a header, then decisions, checkpoints and (optionally)
@@ -6,59 +6,101 @@ events, then an end record with the game's summary. ``docs/replay-format.md`` sp
 pydantic models in :mod:`sgscore.replay.models` define it and generate ``schemas/``. The toolkit
 knows games only through their :class:`~sgscore.core.spec.GameSpec`, found by the header's game
 id (:mod:`sgscore.core.games`).
+
+The names below are loaded when first used, so a program that only reads a replay imports neither
+pydantic nor the writer.
 """
 
-from .errors import ReplayError, ReplayWarning
-from .models import (
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    CheckpointRecord,
-    DecisionsRecord,
-    End,
-    ErrorRecord,
-    EventsRecord,
-    HashRecord,
-    Header,
-    Record,
-    json_schemas,
-    schema_text,
-    write_schemas,
-)
-from .reader import (
-    Checkpoint,
-    Decisions,
-    Events,
-    Limits,
-    RecordReader,
-    Replay,
-    UnknownRecord,
-    read_replay,
-)
-from .resim import (
-    Resimulator,
-    ValidationResult,
-    resimulate,
-    spec_of,
-    start_game,
-    validate_file,
-)
-from .step import Moment, Stepper
-from .tools import (
-    ReplayDiff,
-    ResimResult,
-    diff_replays,
-    export_replay,
-    header_json,
-    resim_file,
-)
-from .writer import RecordResult, ReplayWriter, make_header, record_game
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .errors import ReplayError, ReplayWarning
+    from .models import (
+        CheckpointRecordModel,
+        DecisionsRecordModel,
+        EndModel,
+        ErrorRecordModel,
+        EventsRecordModel,
+        HashRecordModel,
+        HeaderModel,
+        RecordModel,
+        json_schemas,
+        schema_text,
+        write_schemas,
+    )
+    from .reader import (
+        Checkpoint,
+        Decisions,
+        Events,
+        Limits,
+        RecordReader,
+        Replay,
+        UnknownRecord,
+        read_replay,
+    )
+    from .records import FORMAT_NAME, FORMAT_VERSION, End, ErrorRecord, HashRecord, Header
+    from .resim import (
+        Resimulator,
+        ValidationResult,
+        resimulate,
+        spec_of,
+        start_game,
+        validate_file,
+    )
+    from .step import Moment, Stepper
+    from .tools import (
+        ReplayDiff,
+        ResimResult,
+        diff_replays,
+        export_replay,
+        header_json,
+        resim_file,
+    )
+    from .writer import RecordResult, ReplayWriter, make_header, record_game
+
+_WHERE = {
+    "ReplayError": "errors", "ReplayWarning": "errors",
+    "FORMAT_NAME": "records", "FORMAT_VERSION": "records", "Header": "records", "End": "records",
+    "HashRecord": "records", "ErrorRecord": "records",
+    "HeaderModel": "models", "DecisionsRecordModel": "models", "CheckpointRecordModel": "models",
+    "EventsRecordModel": "models", "HashRecordModel": "models", "ErrorRecordModel": "models",
+    "EndModel": "models", "RecordModel": "models", "json_schemas": "models",
+    "schema_text": "models", "write_schemas": "models",
+    "Checkpoint": "reader", "Decisions": "reader", "Events": "reader", "Limits": "reader",
+    "RecordReader": "reader", "Replay": "reader", "UnknownRecord": "reader",
+    "read_replay": "reader",
+    "Resimulator": "resim", "ValidationResult": "resim", "resimulate": "resim",
+    "spec_of": "resim", "start_game": "resim", "validate_file": "resim",
+    "Moment": "step", "Stepper": "step",
+    "ReplayDiff": "tools", "ResimResult": "tools", "diff_replays": "tools",
+    "export_replay": "tools", "header_json": "tools", "resim_file": "tools",
+    "RecordResult": "writer", "ReplayWriter": "writer", "make_header": "writer",
+    "record_game": "writer",
+}
 
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "ReplayError", "ReplayWarning", "ReplayWriter",
-    "RecordResult", "make_header", "record_game", "read_replay", "resimulate", "validate_file",
-    "ValidationResult", "Resimulator", "RecordReader", "Replay", "Limits", "Decisions",
-    "Checkpoint", "Events", "UnknownRecord", "Header", "DecisionsRecord", "CheckpointRecord",
-    "EventsRecord", "HashRecord", "ErrorRecord", "End", "Record", "json_schemas",
-    "schema_text", "write_schemas", "ReplayDiff", "ResimResult", "diff_replays", "resim_file",
-    "export_replay", "header_json", "spec_of", "start_game", "Stepper", "Moment",
+    "ReplayError", "ReplayWarning", "FORMAT_NAME", "FORMAT_VERSION", "Header", "End",
+    "HashRecord", "ErrorRecord", "HeaderModel", "DecisionsRecordModel", "CheckpointRecordModel",
+    "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel", "RecordModel",
+    "json_schemas", "schema_text", "write_schemas", "Checkpoint", "Decisions", "Events", "Limits",
+    "RecordReader", "Replay", "UnknownRecord", "read_replay", "Resimulator", "ValidationResult",
+    "resimulate", "spec_of", "start_game", "validate_file", "Moment", "Stepper", "ReplayDiff",
+    "ResimResult", "diff_replays", "export_replay", "header_json", "resim_file", "RecordResult",
+    "ReplayWriter", "make_header", "record_game",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sgscore.replay' has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

@@ -1,5 +1,8 @@
 """The replay format v1, defined once as pydantic models, and the JSON Schema generated from them.
 
+The reader does not use these models (it parses by hand, without pydantic, so reading starts
+fast: :mod:`sgscore.replay.records`); the tests check that the two accept the same records.
+
 A replay is one msgpack stream: a :class:`Header` map, then records, then an :class:`End` map
 (``docs/replay-format.md``). The record kinds, told apart by their msgpack type:
 
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -35,20 +38,15 @@ from pydantic import (
 )
 from typing_extensions import TypeAliasType
 
+from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U7
+
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "Value", "Header", "DecisionsRecord", "CheckpointRecord",
-    "EventsRecord", "HashRecord", "ErrorRecord", "End", "Record",
-    "json_schemas", "write_schemas", "schema_text",
+    "FORMAT_NAME", "FORMAT_VERSION", "CHECKPOINT_MASK", "Value", "HeaderModel",
+    "DecisionsRecordModel", "CheckpointRecordModel", "EventsRecordModel", "HashRecordModel",
+    "ErrorRecordModel", "EndModel", "RecordModel", "json_schemas", "write_schemas",
+    "schema_text",
 ]
 
-FORMAT_NAME: Final = "sgscore-replay"
-FORMAT_VERSION: Final = 1
-
-MAX_SEAT = 255
-U7 = 0x7F
-CHECKPOINT_MASK: Final = U7
-"""Checkpoints keep the low 7 bits of the quick hash: a positive fixint, one byte in msgpack. A
-desync persists, so it shows at the next checkpoint or two; the end record holds the full hash."""
 HEX256 = r"^[0-9a-f]{64}$"
 
 if TYPE_CHECKING:  # mypy cannot follow the recursive alias; pydantic reads the one below
@@ -72,7 +70,7 @@ def _short(alias: str, description: str, **kw: Any) -> Any:
     return Field(alias=alias, description=description, **kw)
 
 
-class Header(BaseModel):
+class HeaderModel(BaseModel):
     """Record 0: what made the game (everything besides the decisions).
 
     ``format`` and ``version`` keep long keys so that any tool can recognise a replay; the other
@@ -96,7 +94,7 @@ class Header(BaseModel):
     events: StrictBool = _short("ev", "Whether events records follow the decisions.")
 
 
-class DecisionsRecord(RootModel[list[Value]]):
+class DecisionsRecordModel(RootModel[list[Value]]):
     """``[seat, choice, choice, ...]``: consecutive decisions of one seat, in order (at least one).
 
     A choice is a value (never a list position); arrays stand for tuples."""
@@ -109,14 +107,14 @@ class DecisionsRecord(RootModel[list[Value]]):
     root: list[Value] = Field(min_length=2)
 
     @model_validator(mode="after")
-    def _seat_first(self) -> DecisionsRecord:
+    def _seat_first(self) -> DecisionsRecordModel:
         seat = self.root[0]
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT:
             raise ValueError(f"the first item must be a seat 0-{MAX_SEAT}")
         return self
 
 
-class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U7)]]):
+class CheckpointRecordModel(RootModel[Annotated[StrictInt, Field(ge=0, le=U7)]]):
     """A bare integer: the low 7 bits of ``Game.quick_hash()`` (CRC-32) of the state after the
     decisions so far. The recorder writes one before the first decision of every turn."""
 
@@ -126,7 +124,7 @@ class CheckpointRecord(RootModel[Annotated[StrictInt, Field(ge=0, le=U7)]]):
 Event = tuple[StrictStr, list[Value], StrictInt, list[Value] | None]
 
 
-class EventsRecord(BaseModel):
+class EventsRecordModel(BaseModel):
     """Events appended since the previous events record: ``at`` is the index of the first one."""
 
     model_config = ConfigDict(extra="ignore", frozen=True, title="EventsRecord")
@@ -136,7 +134,7 @@ class EventsRecord(BaseModel):
     ev: list[Event] = Field(description="[kind, args, mask, hidden] per event (hidden may be nil).")
 
 
-class HashRecord(BaseModel):
+class HashRecordModel(BaseModel):
     """A full checkpoint: ``Game.state_hash()`` of the state after the decisions so far."""
 
     model_config = ConfigDict(extra="ignore", frozen=True, title="HashRecord")
@@ -145,7 +143,7 @@ class HashRecord(BaseModel):
     hash: Hex256
 
 
-class ErrorRecord(BaseModel):
+class ErrorRecordModel(BaseModel):
     """The engine raised: the exception kind and message, and how many decisions it had taken."""
 
     model_config = ConfigDict(extra="ignore", frozen=True, title="ErrorRecord")
@@ -156,7 +154,7 @@ class ErrorRecord(BaseModel):
     at: Count = Field(description="Game.decisions when it raised (0: while setting up).")
 
 
-class End(BaseModel):
+class EndModel(BaseModel):
     """The last record: ``Game.summary()`` under short keys, readable without re-simulating.
 
     Summary entries that format v1 does not name (another game's) are stored under their own names
@@ -183,32 +181,31 @@ class End(BaseModel):
         "al", "Alive per seat at the end (identity mode; other games may leave it out).",
         default=None)
 
-    def summary(self) -> dict[str, Any]:
-        """The summary with the engine's key names (as ``Game.summary()`` gives it): the entries
-        the record holds."""
-        out = self.model_dump(exclude={"t"}, exclude_unset=True)
-        return out
 
-    @classmethod
-    def from_summary(cls, summary: dict[str, Any]) -> dict[str, Any]:
-        """The end record map for ``summary`` (short keys; unknown entries under their names)."""
-        out: dict[str, Any] = {"t": "end"}
-        for key, value in summary.items():
-            f = cls.model_fields.get(key)
-            out[f.alias if f is not None and f.alias else key] = value
-        return out
-
-
-Record = DecisionsRecord | CheckpointRecord | EventsRecord | HashRecord | ErrorRecord | End
+RecordModel = (DecisionsRecordModel | CheckpointRecordModel | EventsRecordModel | HashRecordModel
+               | ErrorRecordModel | EndModel)
 """Any record after the header."""
 
 _SCHEMA_BASE = "https://sgscore.invalid/schemas/"
 
 
+def _named(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with its definitions named after the records (``End``, not ``EndModel``)."""
+    text = json.dumps(schema)
+    for name in ("HeaderModel", "DecisionsRecordModel", "CheckpointRecordModel",
+                 "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel"):
+        text = text.replace(f'"#/$defs/{name}"', f'"#/$defs/{name.removesuffix("Model")}"')
+    out: dict[str, Any] = json.loads(text)
+    defs = out.get("$defs")
+    if isinstance(defs, dict):
+        out["$defs"] = {k.removesuffix("Model"): v for k, v in defs.items()}
+    return out
+
+
 def json_schemas() -> dict[str, dict[str, Any]]:
     """The JSON Schemas of format v1, by file name: one for the header, one for any later record."""
-    header = Header.model_json_schema()
-    record = TypeAdapter(Record).json_schema()
+    header = _named(HeaderModel.model_json_schema())
+    record = _named(TypeAdapter(RecordModel).json_schema())
     out: dict[str, dict[str, Any]] = {}
     for name, schema, title in (
         ("header", header, "sgscore replay v1: header (record 0)"),

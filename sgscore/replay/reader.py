@@ -11,16 +11,29 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
 import msgpack
-from pydantic import BaseModel, ValidationError
 
 from ..core.protocol import Choice
 from .errors import ReplayError
-from .models import FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U7, End, ErrorRecord, HashRecord, Header
+from .records import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MAX_SEAT,
+    U7,
+    End,
+    ErrorRecord,
+    HashRecord,
+    Header,
+    RecordError,
+    parse_end,
+    parse_error,
+    parse_hash,
+    parse_header,
+)
 
 __all__ = [
     "Limits", "Decisions", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
@@ -164,13 +177,11 @@ def _msgpack_reason(e: Exception) -> str:
     return text or type(e).__name__
 
 
-def _model(cls: type[BaseModel], raw: Any, index: int) -> Any:
+def _record(parse: Callable[[dict[str, Any]], Any], raw: dict[str, Any], index: int) -> Any:
     try:
-        return cls.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"]) or "record"
-        raise ReplayError(index, f"{cls.__name__}: {loc}: {err['msg']}") from None
+        return parse(raw)
+    except RecordError as e:
+        raise ReplayError(index, str(e)) from None
 
 
 # ---------------------------------------------------------------- partial records
@@ -386,7 +397,7 @@ class RecordReader:
         if version != FORMAT_VERSION:
             raise ReplayError(0, f"format version {version} is not supported: this reader "
                                  f"accepts version {FORMAT_VERSION}")
-        header: Header = _model(Header, raw, 0)
+        header: Header = _record(parse_header, raw, 0)
         return header
 
     def __iter__(self) -> Iterator[tuple[int, AnyRecord]]:
@@ -434,15 +445,15 @@ class RecordReader:
         if t == "cp":
             if self.error is not None:
                 raise BadValue("a checkpoint after the error record")
-            rec: HashRecord = _model(HashRecord, raw, index)
+            rec: HashRecord = _record(parse_hash, raw, index)
             return rec
         if t == "err":
             if self.error is not None:
                 raise BadValue("a second error record")
-            self.error = _model(ErrorRecord, raw, index)
+            self.error = _record(parse_error, raw, index)
             return self.error
         if t == "end":
-            self.end = _model(End, raw, index)
+            self.end = _record(parse_end, raw, index)
             return self.end
         if not isinstance(t, str):
             raise BadValue(f"a map record needs a string type key 't', got {t!r:.40}")

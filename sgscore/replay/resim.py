@@ -19,7 +19,6 @@ from ..core.games import game_ids, get_game
 from ..core.protocol import Choice, GameFinished, IllegalChoice
 from ..core.spec import AnyGame, ConfigError, GameState
 from .errors import ReplayError, ReplayWarning
-from .models import CHECKPOINT_MASK, End, ErrorRecord, HashRecord, Header
 from .reader import (
     AnyRecord,
     Checkpoint,
@@ -30,6 +29,7 @@ from .reader import (
     Replay,
     UnknownRecord,
 )
+from .records import CHECKPOINT_MASK, End, ErrorRecord, HashRecord, Header
 
 __all__ = [
     "Resimulator", "resimulate", "validate_file", "ValidationResult", "spec_of", "start_game",

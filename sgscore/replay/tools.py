@@ -22,14 +22,14 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Any, NamedTuple
 
 from ..core.games import get_game
 from ..core.telling import plain
 from .errors import ReplayError
-from .models import End, ErrorRecord, HashRecord, Header
 from .reader import Decisions, Events, Limits, RecordReader
+from .records import End, ErrorRecord, HashRecord, Header
 from .resim import Resimulator, spec_of
 from .writer import ReplayWriter
 
@@ -54,7 +54,7 @@ def header_json(header: Header) -> dict[str, Any]:
     """The header under its readable field names, its config with the format's defaults filled in
     (``format``, ``version``, ``engine``, ``game``, ``rules``, ``rng``, ``seed``, ``config``,
     ``agents``, ``events``)."""
-    data: dict[str, Any] = plain(header.model_dump(mode="json"))
+    data: dict[str, Any] = plain(header.to_dict(short=False))
     spec = get_game(header.game)
     if spec is not None:
         data["config"] = spec.full_config(data["config"])
@@ -401,8 +401,7 @@ def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
         sim = Resimulator(rd.header)
         spec = spec_of(rd.header)
         on = rd.header.events if events is None else events
-        header = rd.header.model_copy(update={
-            "engine": spec.engine_version, "rules": spec.rules, "events": on})
+        header = replace(rd.header, engine=spec.engine_version, rules=spec.rules, events=on)
         game = sim.game
         error: dict[str, Any] | None = None
         w = ReplayWriter(f, header, on)

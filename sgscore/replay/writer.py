@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -22,7 +22,7 @@ from ..core.games import spec_for_config
 from ..core.protocol import Choice
 from ..core.spec import GameState
 from ..core.telling import plain
-from .models import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
+from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
 
 __all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
 
@@ -71,7 +71,7 @@ class ReplayWriter:
     def __init__(self, fileobj_or_path: str | os.PathLike[str] | IO[bytes], header: Header,
                  events: bool) -> None:
         if header.events != events:
-            header = header.model_copy(update={"events": events})
+            header = replace(header, events=events)
         self.header = header
         self._events_on = events
         self._owns = isinstance(fileobj_or_path, str | os.PathLike)
@@ -85,7 +85,7 @@ class ReplayWriter:
         self.records = 0
         self.decisions = 0
         self._run: list[Any] | None = None
-        self._write(plain(header.model_dump(mode="python", by_alias=True)))
+        self._write(plain(header.to_dict()))
 
     def _write(self, obj: Any) -> None:
         if self._run is not None:

@@ -14,7 +14,7 @@ of its cards, and the ids follow its list. The tables :data:`NAME`, :data:`SUIT`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
@@ -160,6 +160,9 @@ SUIT: list[int] = []
 RANK: list[int] = []
 KIND: list[str] = []
 SUBTYPE: list[int] = []
+ITSELF: list[Any] = []
+"""Per card id, the card as used as itself (``model.VCard.of`` fills it; reset when a card
+changes)."""
 
 
 def _set(card: Card) -> None:
@@ -172,8 +175,10 @@ def _set(card: Card) -> None:
         RANK.extend([0] * missing)
         KIND.extend([""] * missing)
         SUBTYPE.extend([-1] * missing)
+        ITSELF.extend([None] * missing)
     CARDS[i], NAME[i], SUIT[i], RANK[i] = card, card.name, card.suit, card.rank
     KIND[i], SUBTYPE[i] = card.kind, card.subtype
+    ITSELF[i] = None
 
 
 def _typed(card: Card) -> Card:

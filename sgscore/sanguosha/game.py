@@ -126,6 +126,16 @@ class Game(Engine):
         horses and skills, never below 1."""
         if a is b:
             return 0
+        memo = self.memo
+        if memo is not None:
+            key = a.seat * 1024 + b.seat  # an int key of its own in the memo
+            d = memo.get(key)
+            if d is None:
+                d = memo[key] = self._distance(a, b)
+            return int(d)
+        return self._distance(a, b)
+
+    def _distance(self, a: Player, b: Player) -> int:
         n = self.n
         ps = self.players
         fwd = 0

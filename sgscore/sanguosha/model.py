@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.registry import RegistrationError, Registry, caller_module
-from .cards import NAME, RANK, SUIT
+from .cards import ITSELF, NAME, RANK, SUIT
 from .skills import SKILLS, Skill
 
 __all__ = [
@@ -112,7 +112,12 @@ class VCard:
 
     @classmethod
     def of(cls, card: int) -> VCard:
-        return cls(NAME[card], (card,))
+        """The physical card ``card`` used as itself (one shared object per card: a VCard is
+        never changed once made)."""
+        v: VCard | None = ITSELF[card]
+        if v is None:
+            v = ITSELF[card] = cls(NAME[card], (card,))
+        return v
 
     @property
     def is_black(self) -> bool:

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 from sgscore.core.canon import canonical_bytes
-from sgscore.replay import End, Header
+from sgscore.replay.models import EndModel as End
+from sgscore.replay.models import HeaderModel as Header
 from sgscore.sanguosha import SPEC
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "replay-format.md").read_text(encoding="utf-8")

@@ -88,14 +88,29 @@ def slash_max_targets(g: Game, p: Player, card: VCard, against: Player | None = 
     return best
 
 
+def slash_seats(g: Game, p: Player) -> list[int]:
+    """The seats ``p`` could choose for a 杀 now: living others in attack range who are not
+    protected from it (空城). The same for every 杀 of one request (memoised while it waits)."""
+    memo = g.memo
+    key = ("slash_seats", p.seat)
+    if memo is not None:
+        seats: list[int] | None = memo.get(key)
+        if seats is not None:
+            return seats
+    seats = [
+        q.seat for q in g.players
+        if q.alive and q is not p and g.in_attack_range(p, q) and not g.blocked(p, q, "slash")
+    ]
+    if memo is not None:
+        memo[key] = seats
+    return seats
+
+
 def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     # 003: "一名玩家一回合只能用杀攻击一次" unless a card or skill lifts the limit.
     if g.phase == "play" and g.slashes_used >= g.slash_limit(p):
         return []
-    ok = [
-        q.seat for q in g.players
-        if q.alive and q is not p and g.in_attack_range(p, q) and not g.blocked(p, q, "slash")
-    ]
+    ok = slash_seats(g, p)
     # 乾坤 (RULINGS §4.5): equipment without effect against a player gives no extra 杀 (诸葛连弩)
     # and no extra targets (方天画戟) against them.
     picky = bool(g.mods.get("equipment_ignored"))
