@@ -32,12 +32,14 @@ Event = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
 
 class EngineError(RuntimeError):
     """The rules raised. The game is stopped; ``kind`` and ``message`` go to the replay's error
-    record, so that re-simulating the decisions reproduces the same error."""
+    record, so that re-simulating the decisions reproduces the same error. ``game`` is the
+    stopped game (when the driver raised it), for its summary even when setting up failed."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str, game: object = None) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.message = message
+        self.game = game
 
 
 class GameOver(Exception):
@@ -91,12 +93,16 @@ class Engine:
     def over(self) -> bool:
         return self.result is not None or self.error is not None
 
-    def submit(self, choice: Choice) -> None:
+    def submit(self, choice: Choice, *, then: tuple[int, Choice] | None = None) -> None:
         """Check ``choice`` against the pending request and resume the rules.
 
         Raises :class:`~sgscore.core.protocol.IllegalChoice` (game unchanged) for an illegal
         choice, :class:`~sgscore.core.protocol.GameFinished` when the game is over, and
         :class:`EngineError` if the rules raise.
+
+        ``then``: the decision known to come next, ``(seat, choice)`` (a replay's next
+        decision). A request that it shows not to be forced is not looked at any further, so
+        re-simulating a replay lists no choices; the game goes exactly as without it.
         """
         if self.error is not None:
             raise GameFinished(f"the game stopped with an engine error: {self.error}")
@@ -104,9 +110,9 @@ class Engine:
             raise GameFinished("the game is over")
         self.pending.check(choice)
         self.decisions += 1
-        self._run(choice)
+        self._run(choice, then)
 
-    def _run(self, value: Choice) -> None:
+    def _run(self, value: Choice, then: tuple[int, Choice] | None = None) -> None:
         gen = self._proc
         assert gen is not None, "start() runs the game procedure first"
         self.pending = None
@@ -115,6 +121,8 @@ class Engine:
             req = gen.send(value)
             while True:
                 self.memo = {}  # the state is frozen while the request is looked at
+                if then is not None and req.seat == then[0] and req.not_forced_by(then[1]):
+                    break
                 forced, only = req.forced()
                 if not forced:
                     break
@@ -128,7 +136,7 @@ class Engine:
         except StopIteration:
             self.result = (None, "ended")
         except Exception as exc:  # every engine failure becomes a record
-            self.error = EngineError(type(exc).__name__, str(exc))
+            self.error = EngineError(type(exc).__name__, str(exc), self)
             raise self.error from exc
 
     def game_over(self, over: GameOver) -> None:

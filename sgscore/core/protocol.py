@@ -102,6 +102,12 @@ class Request(ABC):
             return True, self.choice_at(0)
         return False, None
 
+    def not_forced_by(self, choice: Choice) -> bool:
+        """True when ``choice`` is legal here and shows, without listing the choices, that
+        another is legal too (so the request is not forced). False when it cannot tell: then
+        :meth:`forced` decides. A replay's next recorded decision is such a ``choice``."""
+        return False
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} kind={self.kind} prompt={self.prompt!r}>"
 

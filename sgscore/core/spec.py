@@ -53,7 +53,7 @@ class GameState(Protocol):
     @property
     def seats(self) -> int: ...
 
-    def submit(self, choice: Choice) -> None: ...
+    def submit(self, choice: Choice, *, then: tuple[int, Choice] | None = None) -> None: ...
 
     def quick_hash(self) -> int: ...
 
@@ -221,13 +221,13 @@ class GameSpec(ABC, Generic[C]):
 
     def start_config(self, config: C, seed: int) -> tuple[GameState, EngineError | None]:
         """As :meth:`start`, from a config object."""
-        cls: Any = self.game_class()
-        game = cls.__new__(cls)
         try:
-            cls.__init__(game, config, seed)
+            return self.new_game(config, seed), None
         except EngineError as e:
+            if e.game is None:
+                raise
+            game: GameState = e.game  # type: ignore[assignment]
             return game, e
-        return game, None
 
     # ------------------------------------------------------------------ telling
     @abstractmethod

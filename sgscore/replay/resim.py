@@ -75,9 +75,16 @@ def start_game(header: Header) -> GameState:
 
 class Resimulator:
     """Replays records on a fresh game. :meth:`feed` each record after the header in order, then
-    :meth:`finish`. ``warnings`` collects what does not make the replay invalid."""
+    :meth:`finish`. ``warnings`` collects what does not make the replay invalid.
 
-    def __init__(self, header: Header) -> None:
+    With ``lookahead``, a decision is held until the next one is known, and submitted with it
+    (``submit(choice, then=...)``): re-simulation then lists no legal choices at all. The
+    checkpoints and events records between the two wait with it (a few at most); the game is
+    checked in the same order, so the first record that does not hold is the same."""
+
+    _WAIT = 16  # records held back at most while a decision waits for the next
+
+    def __init__(self, header: Header, *, lookahead: bool = False) -> None:
         spec = spec_of(header)
         if header.rng != spec.rng:
             raise ReplayError(0, f"PRNG {header.rng!r:.60} is not this engine's ({spec.rng!r})")
@@ -106,10 +113,45 @@ class Resimulator:
         self.end_seen = False
         self.decisions = 0
         self.events_seen = 0  # events covered by events records so far
+        self.lookahead = lookahead
+        self._held: tuple[int, int, Choice, int, int] | None = None  # a decision waiting
+        self._waiting: list[tuple[int, AnyRecord]] = []  # records after it
 
     # ------------------------------------------------------------ records
     def feed(self, index: int, rec: AnyRecord) -> None:
         """Check one record (``index`` as in the file) against the re-simulated game."""
+        if self.lookahead:
+            self._feed_ahead(index, rec)
+        else:
+            self._check(index, rec)
+
+    def _feed_ahead(self, index: int, rec: AnyRecord) -> None:
+        if isinstance(rec, Decisions):
+            n = len(rec.choices)
+            for k, choice in enumerate(rec.choices):
+                self._release((rec.seat, choice))
+                self._held = (index, rec.seat, choice, k, n)
+            return
+        if (self._held is not None and isinstance(rec, Checkpoint | Events)
+                and len(self._waiting) < self._WAIT):
+            self._waiting.append((index, rec))
+            return
+        self._release(None)
+        self._check(index, rec)
+
+    def _release(self, then: tuple[int, Choice] | None) -> None:
+        """Submit the decision held back (knowing the next one, if ``then``), then check the
+        records that waited with it."""
+        held, self._held = self._held, None
+        if held is None:
+            return
+        index, seat, choice, k, n = held
+        self.decide(index, seat, choice, k, n, then=then)
+        waiting, self._waiting = self._waiting, []
+        for i, rec in waiting:
+            self._check(i, rec)
+
+    def _check(self, index: int, rec: AnyRecord) -> None:
         if isinstance(rec, Decisions):
             for k, choice in enumerate(rec.choices):
                 self.decide(index, rec.seat, choice, k, len(rec.choices))
@@ -146,15 +188,17 @@ class Resimulator:
                 f"re-simulation raised {e.kind}: {e.message} {where}, but the replay has no "
                 "error record for it"))
 
-    def decide(self, index: int, seat: int, choice: Choice, k: int = 0, n: int = 1) -> None:
+    def decide(self, index: int, seat: int, choice: Choice, k: int = 0, n: int = 1, *,
+               then: tuple[int, Choice] | None = None) -> None:
         """Replay one decision of the record at ``index`` (the ``k``-th of its ``n``), checking
-        that the game asks ``seat`` and that ``choice`` is legal."""
+        that the game asks ``seat`` and that ``choice`` is legal; ``then``: the decision that
+        comes next, when it is known (``submit(..., then=)``)."""
         self._unmatched()
         g = self.game
         req = g.pending
         if req is not None and seat == req.seat:
             try:
-                g.submit(choice)
+                g.submit(choice, then=then)
                 self.decisions += 1
                 return
             except IllegalChoice:
@@ -241,6 +285,7 @@ class Resimulator:
 
     def finish(self, next_index: int, truncation: str | None = None) -> None:
         """After the last record: a raise without its error record, or a missing end, fails."""
+        self._release(None)
         self._unmatched()
         if not self.end_seen:
             raise ReplayError(next_index, f"truncated: {truncation or 'no end record'}")
@@ -308,7 +353,7 @@ def validate_file(path: str | os.PathLike[str] | bytes, *, limits: Limits | None
     try:
         with RecordReader(path, limits) as rd:
             size = rd.size
-            sim = Resimulator(rd.header)
+            sim = Resimulator(rd.header, lookahead=True)
             warn = sim.warnings
             try:
                 for current, rec in rd:

@@ -124,6 +124,10 @@ class PlayRequest(Request):
             return False, None
         return True, None
 
+    def not_forced_by(self, choice: Choice) -> bool:
+        # Ending the play phase is always legal: a legal use of a card or skill is a second choice.
+        return choice is not None and self.is_legal(choice)
+
     def check(self, choice: Choice) -> None:
         if choice is None:
             return

@@ -234,3 +234,32 @@ def test_other_engine_version_resimulates_with_a_warning(small_replay: bytes) ->
 def test_missing_file() -> None:
     res = validate_file("/nonexistent/replay.sgr")
     assert not res.valid and res.error is not None and res.error["record"] == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 50), data=st.data())
+def test_lookahead_validation_finds_the_same_first_bad_record(seed: int, data: st.DataObject) -> None:
+    """validate_file submits each decision knowing the next (Resimulator(lookahead=True)) and so
+    holds checkpoints back a little; the verdict, record index and reason are those of the plain
+    re-simulation (resimulate) for any one record changed."""
+    raw, _ = record_bytes(Config(players=5, generals=None), seed)
+    recs = _records(raw)
+    i = data.draw(st.integers(1, len(recs) - 1), label="record")
+    rec = recs[i]
+    if isinstance(rec, list) and rec and isinstance(rec[0], int):  # a decisions record
+        k = data.draw(st.integers(0, len(rec) - 1), label="field")
+        rec = list(rec)
+        rec[k] = data.draw(st.one_of(st.none(), st.integers(0, 6), st.just([0, 1])), label="value")
+    elif isinstance(rec, int):  # a checkpoint
+        rec = (rec + data.draw(st.integers(1, 9), label="delta")) % 65536
+    else:
+        rec = data.draw(st.integers(0, 65535), label="replacement")
+    recs[i] = rec
+    bad = _pack(recs)
+    res = validate_file(bad)
+    try:
+        resimulate(read_replay(bad))
+    except ReplayError as e:
+        assert res.error == {"record": e.record, "reason": e.reason}
+    else:
+        assert res.valid, res.error
