@@ -113,8 +113,19 @@ class _Sgs(_Lazy):
             fail(str(e))
 
 
+def _print_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    """``sgs 0.1.0, compiled core``: a line for every bug report."""
+    if not value or ctx.resilient_parsing:
+        return
+    from sgscore._accel import describe
+
+    click.echo(f"sgs {__version__}, {describe()}")
+    ctx.exit()
+
+
 @click.group(cls=_Sgs, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="sgs")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show the version and which core runs, and exit.")
 def main() -> None:
     """Simulate Sanguosha (三国杀) games and work with their replays.
 

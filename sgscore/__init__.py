@@ -9,7 +9,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from . import _accel
+
 __version__ = "0.1.0"
+
+_accel.install()  # the compiled core, or its sources (sgscore/_accel.py)
 
 if TYPE_CHECKING:
     from .core.engine import EngineError

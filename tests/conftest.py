@@ -1,5 +1,9 @@
 """Test-wide setup: rule procedures are watched (``sgscore.core.checks``), so a procedure that a
-rule creates but never drives (a missing ``yield from``) fails the test that made it."""
+rule creates but never drives (a missing ``yield from``) fails the test that made it.
+
+The tests run on the compiled core when the install has one (``sgscore/_accel.py``); ``.ci/run``
+runs them again on the pure-Python core (``SGSCORE_PURE=1``). The last line of pytest's report
+says which core this run tested."""
 
 from __future__ import annotations
 
@@ -10,10 +14,24 @@ os.environ["SGSCORE_CHECK_PROCEDURES"] = "1"  # before sgscore is imported
 
 import pytest
 
+from sgscore import _accel
 from sgscore.core import checks
 from sgscore.sanguosha import Config
 
 from recorded import record_bytes
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    terminalreporter.write_line(f"sgscore: tested the {_accel.describe()}")
+
+
+@pytest.fixture
+def pure_core() -> None:
+    """For a test that monkeypatches a function of the core: the compiled core's callers call it
+    directly and never see the patch, so such a test runs in the pure-Python pass only."""
+    if _accel.compiled():
+        pytest.skip("patches a function that the compiled core calls directly; runs on the "
+                    "pure-Python core (SGSCORE_PURE=1, as .ci/run does)")
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from .._accel import mypyc_attr
 from .protocol import Choice, GameFinished, Request
 from .registry import Kind
 
@@ -30,6 +31,7 @@ Event = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
 :data:`ALL`) also see ``hidden``; a hidden part of None means there is nothing hidden."""
 
 
+@mypyc_attr(native_class=False)
 class EngineError(RuntimeError):
     """The rules raised. The game is stopped; ``kind`` and ``message`` go to the replay's error
     record, so that re-simulating the decisions reproduces the same error. ``game`` is the
@@ -42,6 +44,7 @@ class EngineError(RuntimeError):
         self.game = game
 
 
+@mypyc_attr(native_class=False)
 class GameOver(Exception):
     """Raised inside the rules when the game ends at once; the driver catches it."""
 
@@ -62,6 +65,7 @@ def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
     return (kind, *args)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Engine:
     """The decision driver of one game. A game subclasses it, sets up its state, then calls
     :meth:`start` with its game procedure.

@@ -18,6 +18,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+from .._accel import mypyc_attr
 from .registry import Kind
 
 __all__ = [
@@ -34,6 +35,7 @@ Choice = Any
 """A choice value: None, bool, int, str, or a tuple of choices."""
 
 
+@mypyc_attr(native_class=False)
 class IllegalChoice(ValueError):
     """A submitted choice is not legal for the pending request. The game is left unchanged.
 
@@ -45,6 +47,7 @@ class IllegalChoice(ValueError):
         self.code = code
 
 
+@mypyc_attr(native_class=False)
 class GameFinished(RuntimeError):
     """A choice was submitted to a game that is over."""
 
@@ -56,6 +59,7 @@ def normalize_choice(value: Any) -> Choice:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Request(ABC):
     """A pending decision.
 
@@ -112,6 +116,7 @@ class Request(ABC):
         return f"<{type(self).__name__} seat={self.seat} kind={self.kind} prompt={self.prompt!r}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PickRequest(Request):
     """Pick one value from an explicit list of options (yes/no, a seat, a card, an option name)."""
 
@@ -169,6 +174,7 @@ def _key(choice: Choice) -> Any:
     return choice
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SubsetRequest(Request):
     """Choose between ``low`` and ``high`` distinct items of ``pool``; the choice is a sorted tuple.
 

@@ -11,14 +11,17 @@ and the docs are generated from these declarations.
 
 from __future__ import annotations
 
+import ast
 import inspect
+import os
 import sys
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
     "RegistrationError", "Registry", "Named", "Kind", "EventKind", "RequestKind",
-    "module_of", "caller_module",
+    "module_of", "caller_module", "module_doc",
 ]
 
 
@@ -42,9 +45,18 @@ N = TypeVar("N", bound=Named)
 
 def caller_module(depth: int = 2) -> str:
     """The module of the code ``depth`` frames up (1: the caller of the function that calls
-    this): where a registration was written, for error messages."""
-    frame = sys._getframe(depth)
-    return str(frame.f_globals.get("__name__", "?"))
+    this): where a registration was written, for error messages. Code compiled with mypyc
+    (``sgscore/_accel.py``) has no frames: registering at the top of such a module, the frame
+    found is the import machinery's, and the module is the one it is importing."""
+    frame: Any = sys._getframe(depth)
+    name = str(frame.f_globals.get("__name__", "?"))
+    if name.startswith("importlib"):
+        while frame is not None:
+            spec = frame.f_locals.get("spec")
+            if isinstance(getattr(spec, "name", None), str):
+                return str(spec.name)
+            frame = frame.f_back
+    return name
 
 
 def module_of(obj: object) -> str:
@@ -110,13 +122,69 @@ class Kind:
         return f"<{type(self).__name__} {self.name}>"
 
 
+Signature = tuple[str, tuple[str, ...]]  # a docstring and the positional parameters
+
+
+@cache
+def _signatures(path: str) -> dict[str, Signature]:
+    """The module-level functions of the source file ``path``: each one's docstring and its
+    positional parameter names (``name?`` with a default, ``name...`` for ``*name``)."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    out: dict[str, Signature] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            a = node.args
+            positional = a.posonlyargs + a.args
+            first_default = len(positional) - len(a.defaults)
+            params = [p.arg + ("?" if i >= first_default else "") for i, p in enumerate(positional)]
+            if a.vararg is not None:
+                params.append(a.vararg.arg + "...")
+            out[node.name] = (ast.get_docstring(node) or "", tuple(params))
+    out[""] = (ast.get_docstring(tree) or "", ())  # the module's own
+    return out
+
+
+def _source_beside(module: str) -> str | None:
+    """The ``.py`` source of a module compiled with mypyc (None if not compiled)."""
+    file = getattr(sys.modules.get(module), "__file__", None)
+    if not file or file.endswith(".py"):
+        return None
+    folder, name = os.path.split(file)
+    path = os.path.join(folder, name.split(".")[0] + ".py")
+    return path if os.path.exists(path) else None
+
+
+def module_doc(module: str) -> str:
+    """The docstring of an imported module, compiled (from its source) or not."""
+    mod = sys.modules.get(module)
+    doc = getattr(mod, "__doc__", None)
+    if not doc and (path := _source_beside(module)) is not None:
+        doc = _signatures(path)[""][0]
+    return inspect.cleandoc(doc or "")
+
+
+def _compiled_signature(fn: Callable[..., Any]) -> Signature | None:
+    """For a function compiled with mypyc (``sgscore/_accel.py``), which keeps neither its
+    docstring nor its signature: both, read from the ``.py`` source beside the compiled module.
+    None for a Python function."""
+    if inspect.isfunction(fn) or (path := _source_beside(module_of(fn))) is None:
+        return None
+    return _signatures(path).get(getattr(fn, "__name__", ""))
+
+
 def _doc_of(fn: Callable[..., Any]) -> str:
-    doc = inspect.getdoc(fn) or ""
-    return doc.split("\n\n")[0]
+    doc = inspect.getdoc(fn)
+    if not doc and (compiled := _compiled_signature(fn)) is not None:
+        doc = compiled[0]
+    return (doc or "").split("\n\n")[0]
 
 
 def _params(fn: Callable[..., Any], skip: int) -> tuple[str, ...]:
     """The positional parameter names of ``fn`` after the first ``skip`` (for the docs)."""
+    compiled = _compiled_signature(fn)
+    if compiled is not None:
+        return compiled[1][skip:]
     out = []
     for p in list(inspect.signature(fn).parameters.values())[skip:]:
         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):

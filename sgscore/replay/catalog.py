@@ -9,12 +9,11 @@ fails when a block is stale.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..core.registry import EventKind, RequestKind
+from ..core.registry import EventKind, RequestKind, module_doc
 from ..core.spec import AnyGame
 
 __all__ = ["event_rows", "request_rows", "event_table", "request_table", "update_blocks",
@@ -31,8 +30,7 @@ def _cell(text: str) -> str:
 
 
 def _module_title(module: str) -> str:
-    mod = sys.modules.get(module)
-    doc = (mod.__doc__ or "").strip().split("\n\n")[0] if mod is not None else ""
+    doc = module_doc(module).split("\n\n")[0]
     head = " ".join(doc.split())
     m = re.match(r"(.+?\.)(\s|$)", head)
     return f"`{module}`" + (f": {_cell(m.group(1) if m else head)}" if head else "")

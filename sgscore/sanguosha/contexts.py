@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._accel import mypyc_attr
 from .skills import Timing
 
 if TYPE_CHECKING:
@@ -24,12 +25,14 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ctx:
     """What a card is asked for (``rules.respond``): the base of the contexts passed there."""
 
     __slots__ = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardCtx(Ctx):
     """One card resolving against one target: who used it, on whom, and whether the target's
     armor counts (青釭剑)."""
@@ -43,6 +46,7 @@ class CardCtx(Ctx):
         self.ignore_armor = False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DyingCtx(Ctx):
     """A dying player asking round the table for 桃."""
 

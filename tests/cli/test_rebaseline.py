@@ -11,9 +11,12 @@ from click.testing import CliRunner
 
 import sgscore.sanguosha.rules as rules
 from cli.main import main
+from sgscore.core.engine import Proc
 from sgscore.core.spec import rules_id
 from sgscore.replay import read_replay
-from sgscore.sanguosha import SPEC
+from sgscore.sanguosha import SPEC, Game
+from sgscore.sanguosha.cards import CARD_TYPES
+from sgscore.sanguosha.contexts import CardUse
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures"
 
@@ -67,8 +70,12 @@ def test_rebaseline_refuses_a_change_of_behaviour_under_the_same_rules_version(
     folder = _small_fixture_folder(tmp_path)
     assert CliRunner().invoke(main, ["replay", "rebaseline", str(folder)]).exit_code == 0
     before = (folder / "tiny.mp").read_bytes()
-    real = rules.recover
-    monkeypatch.setattr(rules, "recover", lambda g, p, n: real(g, p, n + 1))  # 桃 heals 2 now
+    def heals_two(g: Game, use: CardUse) -> Proc:  # 桃 heals 2 now
+        rules.recover(g, use.user, 2)
+        return
+        yield
+
+    monkeypatch.setattr(CARD_TYPES["peach"], "effect", heals_two)
     result = CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
     assert result.exit_code == 1
     assert "the rules behave differently now" in result.output

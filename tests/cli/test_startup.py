@@ -38,3 +38,12 @@ def test_the_lazy_tables_say_what_each_command_says() -> None:
             assert isinstance(command, click.Command)
             assert command.name == name
             assert command.get_short_help_str(limit=len(short)) == short, name
+
+
+def test_version_says_which_core_runs() -> None:
+    from sgscore import __version__, _accel
+
+    code = "import sys, cli.main; sys.argv = ['sgs', '--version']; cli.main.main()"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0
+    assert run.stdout == f"sgs {__version__}, {_accel.describe()}\n"

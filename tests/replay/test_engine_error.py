@@ -47,7 +47,7 @@ def test_error_record_and_validation_reproduce_it(monkeypatch: pytest.MonkeyPatc
     assert res.error["record"] == len(replay.records) - 2 or "did not raise" in res.error["reason"]
 
 
-def test_recover_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_recover_fault(monkeypatch: pytest.MonkeyPatch, pure_core: None) -> None:
     """The brief's example: ``rules.recover`` (HP recovery in dying) raising on a later call."""
     calls = _break_on_call(monkeypatch, "recover", 1)
     for seed in range(40):
@@ -63,7 +63,7 @@ def test_recover_fault(monkeypatch: pytest.MonkeyPatch) -> None:
     assert res.decisions == result.decisions
 
 
-def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch, pure_core: None) -> None:
     calls = _break_on_call(monkeypatch, "setup", 1)
     data, result = record_bytes(Config(players=4, generals=None), 1)
     assert result.error is not None and result.decisions == 0

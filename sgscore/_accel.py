@@ -1,0 +1,135 @@
+"""The compiled core: which modules are compiled, and whether this process uses them.
+
+The modules in :data:`COMPILED` are ordinary Python, type-checked with ``mypy --strict``. When the
+package is built, ``setup.py`` compiles them with mypyc (where mypy and a C compiler are at hand)
+and writes ``sgscore/_compiled_sources.py``: the SHA-256 of each module's source, as compiled.
+The compiled modules run the very same code, several times faster, and give byte-identical games
+and replays (``tests/test_accel.py`` plays the same games both ways and compares the bytes).
+
+This process uses the compiled modules when
+
+- the build compiled them (the record exists and a compiled file sits beside each module),
+- every module's source is still the one that was compiled (an editable install whose sources
+  were edited since ``pip install -e .`` falls back, with a :class:`StaleBuildWarning`), and
+- the environment variable ``SGSCORE_PURE`` is unset, empty or ``0``.
+
+Otherwise every module of :data:`COMPILED` is loaded from its ``.py`` source: all or none, since
+compiled modules call one another directly. The choice is made once per process, when the first
+of them is imported; :func:`compiled` says which it was.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib import import_module
+from importlib.abc import MetaPathFinder
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+from importlib.util import spec_from_file_location
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["COMPILED", "compiled", "describe", "StaleBuildWarning", "install", "mypyc_attr"]
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:
+    try:
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # only mypyc reads the attributes: without it, a no-op
+
+        def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
+            return lambda cls: cls
+
+COMPILED: tuple[str, ...] = (
+    "sgscore.core.rng",
+    "sgscore.core.protocol",
+    "sgscore.core.engine",
+    "sgscore.sanguosha.model",
+    "sgscore.sanguosha.contexts",
+    "sgscore.sanguosha.zones",
+    "sgscore.sanguosha.triggers",
+    "sgscore.sanguosha.game",
+    "sgscore.sanguosha.requests",
+    "sgscore.sanguosha.rules",
+    "sgscore.sanguosha.content.basic",
+    "sgscore.sanguosha.content.tricks",
+)
+"""The modules compiled with mypyc, by import name: those every decision runs through. Content in
+modules of its own (a general, a card) stays out, so adding it needs no rebuild; so does this
+module, which decides whether the others are used."""
+
+_ROOT = os.path.dirname(os.path.abspath(__file__))  # the sgscore package folder
+_NAMES = frozenset(COMPILED)
+_decided: bool | None = None
+_why = ""
+
+
+class StaleBuildWarning(UserWarning):
+    """The compiled modules were built from other sources than the ones here."""
+
+
+def source_of(module: str) -> str:
+    """The ``.py`` file of a module of :data:`COMPILED`."""
+    return os.path.join(_ROOT, *module.split(".")[1:]) + ".py"
+
+
+def _has_extension(module: str) -> bool:
+    stem = os.path.join(_ROOT, *module.split(".")[1:])
+    return any(os.path.exists(stem + suffix) for suffix in EXTENSION_SUFFIXES)
+
+
+def _decide() -> tuple[bool, str]:
+    if os.environ.get("SGSCORE_PURE", "") not in ("", "0"):
+        return False, "SGSCORE_PURE is set"
+    try:  # written by setup.py when it compiles (so not always there for mypy to see)
+        sources: dict[str, str] = import_module(f"{__package__}._compiled_sources").SOURCES
+    except ImportError:
+        return False, "this install is not compiled"
+    if set(sources) != _NAMES or not all(_has_extension(m) for m in COMPILED):
+        return False, "this install is not compiled for this Python"
+    import hashlib
+
+    for module in COMPILED:
+        with open(source_of(module), "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        if digest != sources[module]:
+            where = os.path.relpath(source_of(module), os.path.dirname(_ROOT))
+            warnings.warn(
+                f"sgscore: {where} changed since the core was compiled; running the pure-Python "
+                "core (pip install -e . compiles it again)", StaleBuildWarning, stacklevel=4)
+            return False, f"{where} changed since it was compiled"
+    return True, "compiled with mypyc"
+
+
+def compiled() -> bool:
+    """Whether this process runs the compiled core (deciding now if nothing decided yet)."""
+    global _decided, _why
+    if _decided is None:
+        _decided, _why = _decide()
+    return _decided
+
+
+def describe() -> str:
+    """One line for ``sgs --version`` and bug reports: which core runs, and why."""
+    return "compiled core" if compiled() else f"pure-Python core ({_why})"
+
+
+class _Finder(MetaPathFinder):
+    """Loads the modules of :data:`COMPILED` from their sources when the compiled ones are not
+    to be used; otherwise leaves them to the usual finders (which prefer the compiled file)."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        if fullname not in _NAMES or compiled():
+            return None
+        return spec_from_file_location(fullname, source_of(fullname))
+
+
+def install() -> None:
+    """Put the finder first on ``sys.meta_path`` (once; ``import sgscore`` does it)."""
+    if not any(isinstance(f, _Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _Finder())

@@ -1,0 +1,121 @@
+"""The compiled core (``sgscore/_accel.py``): the same games, byte for byte, whichever core runs;
+the pure-Python core on request; a build older than its sources is never used."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import types
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+from sgscore import _accel
+from sgscore.sanguosha.config import Config
+
+from recorded import record_bytes
+
+# One game of each size and several configurations, with events, so that every record kind and
+# every event a game can log is compared.
+GAMES: list[tuple[dict[str, object], int]] = [
+    ({"players": n, "packs": ["standard", "ex"] if n % 2 else ["standard"],
+      "role_variant": n in (6, 8)}, 100 + n) for n in range(4, 11)
+] + [({"players": 5, "generals": None}, 7), ({"players": 6, "max_rounds": 3}, 8)]
+
+SCRIPT = """
+import hashlib, json, sys
+sys.path.insert(0, sys.argv[1])
+from sgscore import _accel
+from sgscore.sanguosha.config import Config
+from recorded import record_bytes
+games = json.loads(sys.argv[2])
+out = [hashlib.sha256(record_bytes(Config(**c), s, True)[0]).hexdigest() for c, s in games]
+print(json.dumps({"core": _accel.describe(), "modules": [sys.modules[m].__file__ for m in
+    _accel.COMPILED], "replays": out}))
+"""
+
+
+def _run_pure() -> dict[str, object]:
+    tests = str(Path(__file__).resolve().parent)
+    env = {**os.environ, "SGSCORE_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", SCRIPT, tests, json.dumps(GAMES)], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+def test_both_cores_record_the_same_bytes() -> None:
+    here = [hashlib.sha256(record_bytes(Config(**c), s, True)[0]).hexdigest()  # type: ignore[arg-type]
+            for c, s in GAMES]
+    pure = _run_pure()
+    assert pure["replays"] == here, f"this run: {_accel.describe()}"
+
+
+def test_sgscore_pure_loads_every_module_from_its_source() -> None:
+    pure = _run_pure()
+    assert pure["core"] == "pure-Python core (SGSCORE_PURE is set)"
+    modules = pure["modules"]
+    assert isinstance(modules, list) and len(modules) == len(_accel.COMPILED)
+    assert all(str(m).endswith(".py") for m in modules)
+
+
+def test_all_or_none_of_the_core_is_compiled() -> None:
+    files = [sys.modules[m].__file__ or "" for m in _accel.COMPILED if m in sys.modules]
+    assert files, "the tests import the core"
+    compiled = [not f.endswith(".py") for f in files]
+    assert all(compiled) or not any(compiled), files
+    assert any(compiled) == _accel.compiled()
+
+
+@pytest.fixture
+def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A package folder with the core's sources and a compiled file beside each, and the record
+    of the sources as built (as ``setup.py`` writes it)."""
+    sources = {}
+    for module in _accel.COMPILED:
+        src = Path(_accel.source_of(module))
+        dest = tmp_path.joinpath(*module.split(".")[1:]).with_suffix(".py")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(src.read_bytes())
+        dest.with_suffix(EXTENSION_SUFFIXES[0]).write_bytes(b"")
+        sources[module] = hashlib.sha256(src.read_bytes()).hexdigest()
+    monkeypatch.setattr(_accel, "_ROOT", str(tmp_path))
+    record = types.ModuleType("sgscore._compiled_sources")
+    record.SOURCES = sources  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sgscore._compiled_sources", record)
+    monkeypatch.delenv("SGSCORE_PURE", raising=False)
+    return sources
+
+
+def test_a_build_of_these_sources_is_used(fake_build: dict[str, str]) -> None:
+    assert _accel._decide() == (True, "compiled with mypyc")
+
+
+def test_sgscore_pure_wins_over_a_build(fake_build: dict[str, str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SGSCORE_PURE", "1")
+    assert _accel._decide() == (False, "SGSCORE_PURE is set")
+    monkeypatch.setenv("SGSCORE_PURE", "0")
+    assert _accel._decide()[0]
+
+
+def test_an_edited_source_falls_back_to_pure_python_with_a_warning(
+    fake_build: dict[str, str],
+) -> None:
+    rules = Path(_accel.source_of("sgscore.sanguosha.rules"))
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    with pytest.warns(_accel.StaleBuildWarning, match="rules.py changed since the core"):
+        used, why = _accel._decide()
+    assert not used and why.endswith("rules.py changed since it was compiled")
+
+
+def test_a_build_for_another_python_or_a_partial_one_is_not_used(
+    fake_build: dict[str, str], tmp_path: Path,
+) -> None:
+    next(tmp_path.rglob("*" + EXTENSION_SUFFIXES[0])).unlink()
+    assert _accel._decide() == (False, "this install is not compiled for this Python")
+
