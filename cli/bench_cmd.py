@@ -28,7 +28,10 @@ def format_report(r: BenchReport) -> list[str]:
     """The report as a table."""
     lines = [
         f"sgs bench: {r.games} games per player count from seed {r.seed}, generals={r.generals}, "
-        f"random agents, one core, engine {r.engine_version}, Python {r.python}",
+        f"random agents, one core, engine {r.engine_version}, {r.core}, Python {r.python}",
+        f"start-up, CPU: python -c pass {r.startup_python_s:.3f} s; sgs --version "
+        f"{r.startup_version_s:.3f} s (+{r.startup_version_s - r.startup_python_s:.3f}); "
+        f"sgs --help {r.startup_help_s:.3f} s (+{r.startup_help_s - r.startup_python_s:.3f})",
         f"{'players':>7} {'games/s':>8} {'turns/s':>9} {'decis/s':>9} {'events/s':>10} "
         f"{'valid/s':>8} {'B/game':>8} {'B/dec':>6} {'B/game+ev':>10} {'B/dec+ev':>9} "
         f"{'traced KiB':>10}",
@@ -45,6 +48,11 @@ def format_report(r: BenchReport) -> list[str]:
             f"{x.validate_peak_many_kib:.0f} KiB for {x.validate_peak_many_files} in a row "
             f"(the largest game's), {x.validate_held_kib:.0f} KiB held after them"
         )
+        if x.seek_decisions:
+            lines.append(
+                f"{'':>7} seek: sgs replay step --at {x.seek_decisions - 1} (the longest game) "
+                f"{x.seek_seconds:.3f} s CPU (+{x.seek_over_python_s:.3f} over python -c pass)"
+            )
         if x.engine_errors or x.invalid:
             lines.append(f"{'':>7} engine errors: {x.engine_errors}, invalid replays: {x.invalid}")
     lines.append(f"peak RSS {r.peak_rss_kib} KiB (ru_maxrss, whole run); traced KiB: tracemalloc "
@@ -61,12 +69,14 @@ def format_report(r: BenchReport) -> list[str]:
               help="The first seed.")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
 def bench(games: int, players: str, seed: int, as_json: bool) -> None:
-    """Measure simulation, validation and replay size on one core.
+    """Measure simulation, validation, replay size, start-up and seek on one core.
 
     Per player count, with random agents and random generals: simulated games, turns,
     decisions and events per second (no file I/O); validated replays per second; replay bytes
-    per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc).
-    JSON keys are listed in the README section "sgs bench".
+    per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc);
+    the CPU time of `sgs replay step --at LAST` on the longest game. Once: the CPU time of
+    `sgs --version` and `sgs --help` against `python -c pass`. JSON keys are listed in the
+    README section "sgs bench".
 
     \b
     Examples:

@@ -25,7 +25,6 @@ import sys
 import warnings
 from collections.abc import Sequence
 from importlib import import_module
-from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from importlib.util import spec_from_file_location
 from types import ModuleType
@@ -117,9 +116,11 @@ def describe() -> str:
     return "compiled core" if compiled() else f"pure-Python core ({_why})"
 
 
-class _Finder(MetaPathFinder):
-    """Loads the modules of :data:`COMPILED` from their sources when the compiled ones are not
-    to be used; otherwise leaves them to the usual finders (which prefer the compiled file)."""
+class _Finder:
+    """A meta path finder (``importlib.abc.MetaPathFinder``, whose import costs more than this
+    whole module): loads the modules of :data:`COMPILED` from their sources when the compiled
+    ones are not to be used; otherwise leaves them to the usual finders (which prefer the
+    compiled file)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None,

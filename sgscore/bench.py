@@ -8,19 +8,28 @@ For each player count, with random agents and ``generals="random"``:
 2. replay size: the same games recorded compact (decisions only) and with events, every byte of
    each file counted;
 3. validation: ``validate_file`` timed on the compact replays of step 2, seed by seed right
-   after the simulation of the same seed (so that both rates see the same machine).
+   after the simulation of the same seed (so that both rates see the same machine);
+4. seek: ``sgs replay step FILE --at LAST`` on the longest of those replays, as a command of its
+   own (start-up, reading, re-simulating to the last decision, printing).
+
+Once per run, start-up: ``sgs --version`` and ``sgs --help`` against a bare ``python -c pass``.
+Commands are timed by the CPU time of the child process (user + system), the best of a few runs,
+so that a busy machine hurts as little as it can.
 
 Memory is measured two ways, both reported: the process's peak resident set size
 (``resource.getrusage(RUSAGE_SELF).ru_maxrss``, for the whole run so far) and the peak of Python
 allocations traced by ``tracemalloc`` while one game of each player count is simulated (outside
 the timed runs, since tracing slows everything down).
 
-Timing uses ``time.perf_counter`` here only; the engine never reads a clock.
+Rates are per second of this process's CPU time (``time.process_time``), so that another
+process on the machine slows them as little as it can; the whole run's ``seconds`` is wall time
+(``time.perf_counter``). Clocks are read here only; the engine never reads one.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -67,6 +76,9 @@ class BenchRow:
     validate_peak_many_kib: float
     validate_peak_many_files: int
     validate_held_kib: float
+    seek_decisions: int
+    seek_seconds: float
+    seek_over_python_s: float
 
 
 @dataclass
@@ -76,9 +88,13 @@ class BenchReport:
     generals: str
     engine_version: str
     python: str
+    core: str
     seconds: float
     peak_rss_kib: int
     memory_note: str
+    startup_python_s: float
+    startup_version_s: float
+    startup_help_s: float
     results: list[BenchRow] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -101,6 +117,42 @@ def peak_rss_kib() -> int:
         return 0
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(rss // 1024) if sys.platform == "darwin" else int(rss)  # macOS counts bytes
+
+
+RUNS = 5  # runs of each command; the best counts
+
+
+def sgs_command() -> list[str]:
+    """How to run ``sgs``: the installed script beside this Python, else ``python -m cli.main``."""
+    script = os.path.join(os.path.dirname(sys.executable), "sgs")
+    return [script] if os.path.exists(script) else [sys.executable, "-m", "cli.main"]
+
+
+def command_cpu(args: Sequence[str], runs: int = RUNS) -> float:
+    """The least CPU time (user + system, seconds) of ``runs`` runs of the command ``args``;
+    wall time where the platform cannot tell a child's CPU time. A failing command raises."""
+    try:
+        import resource  # not on every platform
+    except ImportError:  # pragma: no cover - Windows
+        resource = None  # type: ignore[assignment]
+    best = float("inf")
+    for _ in range(runs):
+        if resource is not None:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       stdin=subprocess.DEVNULL)
+        spent = time.perf_counter() - t0
+        if resource is not None:
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        best = min(best, spent)
+    return round(best, 3)
+
+
+def python_startup() -> float:
+    """CPU seconds of a bare ``python -c pass``: what any command pays before it starts."""
+    return command_cpu([sys.executable, "-c", "pass"])
 
 
 def simulate(config: Config, seed: int) -> Game | None:
@@ -146,9 +198,11 @@ def _validate_peak(paths: Sequence[str]) -> tuple[float, float]:
 
 
 def bench_players(
-    players: int, games: int, seed: int, tmp: str, generals: str = "random"
+    players: int, games: int, seed: int, tmp: str, generals: str = "random",
+    python_s: float | None = None,
 ) -> BenchRow:
-    """Run the three measurements for one player count (replays go to ``tmp``)."""
+    """Run the measurements for one player count (replays go to ``tmp``); ``python_s``: the CPU
+    time of a bare Python, measured once for the seek figure (:func:`python_startup`)."""
     from .replay import record_game, validate_file  # the toolkit is optional here
 
     config = Config(players=players, generals=generals)
@@ -156,12 +210,15 @@ def bench_players(
 
     compact_bytes = events_bytes = recorded_decisions = 0
     paths = []
+    longest = (-1, "")  # the replay with the most decisions: the seek figure steps through it
     for s in seeds:
         path = os.path.join(tmp, f"p{players}-{s}.mp")
         rec = record_game(config, s, path, events=False)
         compact_bytes += os.path.getsize(path)
         recorded_decisions += rec.decisions
         paths.append(path)
+        if rec.decisions > longest[0]:
+            longest = (rec.decisions, path)
         full = os.path.join(tmp, f"p{players}-{s}-events.mp")
         record_game(config, s, full, events=True)
         events_bytes += os.path.getsize(full)
@@ -172,11 +229,11 @@ def bench_players(
     turns = decisions = events = errors = invalid = 0
     sim = val = 0.0
     for s, path in zip(seeds, paths, strict=True):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         g = simulate(config, s)
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         ok = validate_file(path).valid
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         sim += t1 - t0
         val += t2 - t1
         invalid += not ok
@@ -190,6 +247,11 @@ def bench_players(
     many = paths[:MEMORY_FILES]
     peak_one, _ = _validate_peak(paths[:1])
     peak_many, held = _validate_peak(many)
+    seek_decisions, seek_path = longest
+    seek = command_cpu([*sgs_command(), "replay", "step", seek_path, "--at",
+                        str(max(seek_decisions - 1, 0))]) if seek_decisions > 0 else 0.0
+    if python_s is None:
+        python_s = python_startup()
     for path in paths:
         os.remove(path)
 
@@ -206,6 +268,8 @@ def bench_players(
         traced_peak_kib=_traced_peak(config, seed),
         validate_peak_one_kib=peak_one, validate_peak_many_kib=peak_many,
         validate_peak_many_files=len(many), validate_held_kib=held,
+        seek_decisions=max(seek_decisions, 0), seek_seconds=seek,
+        seek_over_python_s=round(seek - python_s, 3) if seek_decisions > 0 else 0.0,
     )
 
 
@@ -222,17 +286,24 @@ def run_bench(
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
+    from ._accel import describe
+
     t0 = time.perf_counter()
+    python_s = python_startup()
+    sgs = sgs_command()
+    version_s = command_cpu([*sgs, "--version"])
+    help_s = command_cpu([*sgs, "--help"])
     rows = []
     with tempfile.TemporaryDirectory(prefix="sgs-bench-") as tmp:
         for n in players:
-            rows.append(bench_players(n, games, seed, tmp, generals))
+            rows.append(bench_players(n, games, seed, tmp, generals, python_s))
             if progress is not None:
                 progress(n)
     return BenchReport(
         games=games, seed=seed, generals=generals, engine_version=ENGINE_VERSION,
-        python=sys.version.split()[0], seconds=round(time.perf_counter() - t0, 2),
-        peak_rss_kib=peak_rss_kib(),
+        python=sys.version.split()[0], core=describe(),
+        seconds=round(time.perf_counter() - t0, 2), peak_rss_kib=peak_rss_kib(),
+        startup_python_s=python_s, startup_version_s=version_s, startup_help_s=help_s,
         memory_note=(
             "peak_rss_kib: resource.getrusage(RUSAGE_SELF).ru_maxrss of the whole run; "
             "traced_peak_kib: tracemalloc peak while simulating one game, events kept; "

@@ -306,8 +306,10 @@ def test_bench_json_has_the_documented_keys() -> None:
     code, out, _ = run("bench", "--games", "1", "--players", "4", "--json")
     assert code == 0
     report = json.loads(out)
-    assert {"games", "seed", "generals", "engine_version", "python", "seconds", "peak_rss_kib",
-            "memory_note", "results"} <= report.keys()
+    assert {"games", "seed", "generals", "engine_version", "python", "core", "seconds",
+            "peak_rss_kib", "memory_note", "startup_python_s", "startup_version_s",
+            "startup_help_s", "results"} <= report.keys()
+    assert 0 < report["startup_python_s"] < report["startup_version_s"]
     (row,) = report["results"]
     assert {
         "players", "games", "engine_errors", "turns", "decisions", "events", "sim_seconds",
@@ -315,8 +317,10 @@ def test_bench_json_has_the_documented_keys() -> None:
         "validate_seconds", "validated_per_s", "compact_bytes_per_game",
         "compact_bytes_per_decision", "events_bytes_per_game", "events_bytes_per_decision",
         "traced_peak_kib", "validate_peak_one_kib", "validate_peak_many_kib",
-        "validate_peak_many_files", "validate_held_kib",
+        "validate_peak_many_files", "validate_held_kib", "seek_decisions", "seek_seconds",
+        "seek_over_python_s",
     } <= row.keys()
+    assert row["seek_decisions"] == row["decisions"] and row["seek_seconds"] > 0
     assert row["players"] == 4 and row["games"] == 1 and row["validated"] == 1
     assert row["invalid"] == 0
     assert row["events_bytes_per_game"] > row["compact_bytes_per_game"] > 0
