@@ -55,6 +55,7 @@ COMPILED: tuple[str, ...] = (
     "sgscore.sanguosha.rules",
     "sgscore.sanguosha.content.basic",
     "sgscore.sanguosha.content.tricks",
+    "sgscore.agents",
 )
 """The modules compiled with mypyc, by import name: those every decision runs through. Content in
 modules of its own (a general, a card) stays out, so adding it needs no rebuild; so does this

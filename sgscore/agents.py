@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from ._accel import mypyc_attr
 from .core.protocol import Choice, Request
 from .core.rng import Pcg32
 from .core.spec import GameState
@@ -22,6 +23,7 @@ class Agent(Protocol):
     def choose(self, request: Request) -> Choice: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent:
     """Chooses uniformly among the legal choices of each request."""
 

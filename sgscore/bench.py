@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .agents import RandomAgent
+from .agents import RandomAgent, play
 from .sanguosha import ENGINE_VERSION, Config, EngineError, Game
 
 __all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS"]
@@ -158,15 +158,9 @@ def python_startup() -> float:
 def simulate(config: Config, seed: int) -> Game | None:
     """One game with a RandomAgent per seat; None if the engine raised."""
     try:
-        g = Game(config, seed)
-        agents = [RandomAgent(seed, s) for s in range(config.players)]
-        while not g.over:
-            req = g.pending
-            assert req is not None
-            g.submit(agents[req.seat].choose(req))
+        return play(Game(config, seed), [RandomAgent(seed, s) for s in range(config.players)])
     except EngineError:
         return None
-    return g
 
 
 def _traced_peak(config: Config, seed: int) -> float:

@@ -49,6 +49,8 @@ class Game(Engine):
         self.processing: list[int] = []  # cards being used, played or judged
         self.hooks: Hooks = {}
         self.mods: Mods = {}
+        self.answering: dict[int, list[Skill]] = {}
+        self.acting: dict[int, list[Skill]] = {}
         self.current = 0
         self.phase = "setup"
         self.round = 0
@@ -80,9 +82,14 @@ class Game(Engine):
         self.rebuild_hooks()
 
     def rebuild_hooks(self) -> None:
-        """Index every living player's skills by timing and by modifier hook."""
+        """Index every living player's skills that work (a lord skill only for the lord): by
+        timing (``hooks``), by modifier hook (``mods``), and per seat, in the order of the
+        player's skills, those the rules ask for a needed card (``answering``) and those with
+        play-phase actions (``acting``)."""
         hooks: Hooks = {}
         mods: Mods = {}
+        answering: dict[int, list[Skill]] = {}
+        acting: dict[int, list[Skill]] = {}
         for p in self.players:
             if not p.alive:
                 continue
@@ -93,8 +100,14 @@ class Game(Engine):
                     hooks.setdefault(t, []).append((p.seat, s))
                 for m in s.modifies:
                     mods.setdefault(m, []).append((p.seat, s))
+                if s.answers:
+                    answering.setdefault(p.seat, []).append(s)
+                if s.acts:
+                    acting.setdefault(p.seat, []).append(s)
         self.hooks = hooks
         self.mods = mods
+        self.answering = answering
+        self.acting = acting
 
     def active_skills(self, p: Player) -> list[Skill]:
         """``p``'s skills that work now (a lord skill only while ``p`` is the lord)."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.protocol import Choice, IllegalChoice, Request
 from .cards import CARD_TYPES, NAME
-from .model import LORD, Player, VCard
+from .model import Player, VCard
 from .telling import Teller, request_kind
 
 if TYPE_CHECKING:
@@ -85,9 +85,7 @@ class PlayRequest(Request):
         if self._skills_all is None:
             g, p = self._g, self._p
             skills: SkillOptions = {}
-            for s in p.skills:
-                if s.lord and p.role != LORD:
-                    continue
+            for s in g.acting.get(p.seat, ()):
                 for used, targets in s.play_options(g, p):
                     skills.setdefault((s.id, tuple(used)), []).append(tuple(targets))
             self._skills_all = skills

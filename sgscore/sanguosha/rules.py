@@ -318,9 +318,7 @@ def _respond_options(g: Game, p: Player, name: str, ctx: Ctx | None,
     for c in p.hand:
         if NAME[c] == name:
             options.append(c)
-    for s in p.skills:
-        if s.lord and p.role != LORD:
-            continue
+    for s in g.answering.get(p.seat, ()):
         if s.equipment and not _equip_skill_works(g, p, s, ctx):
             continue
         if s.id in tried:
@@ -437,7 +435,7 @@ def _anyone_can_nullify(g: Game) -> bool:
         for c in p.hand:
             if NAME[c] == "nullification":
                 return True
-        for s in p.skills:
+        for s in g.answering.get(p.seat, ()):
             if s.convert(g, p, "nullification", None):
                 return True
     return False

@@ -87,6 +87,11 @@ class Skill:
     optional: ClassVar[bool] = True
     #: The modifier hooks this skill overrides (found from its methods; never declared).
     modifies: ClassVar[tuple[str, ...]] = ()
+    #: Whether the rules ask this skill for a needed card: it overrides ``convert`` or
+    #: ``respond_ok`` (found from its methods; never declared).
+    answers: ClassVar[bool] = False
+    #: Whether it has play-phase actions: it overrides ``play_options`` (found; never declared).
+    acts: ClassVar[bool] = False
     equipment: ClassVar[bool] = False
     #: An advanced weapon skill (RULINGS §7): only with ``Config.advanced_weapons``.
     advanced: ClassVar[bool] = False
@@ -189,8 +194,9 @@ def _check_names(cls: type[Skill]) -> str | None:
         if attr not in HOOKS:
             return (f"{attr}() is not a skill hook (hooks: {', '.join(HOOKS)}); "
                     "name a helper with a leading underscore")
-    if "modifies" in vars(cls):
-        return "modifies is found from the modifier methods a skill overrides; do not declare it"
+    for found in ("modifies", "answers", "acts"):
+        if found in vars(cls):
+            return f"{found} is found from the methods a skill overrides; do not declare it"
     for t in cls.timings:
         if not isinstance(t, Timing) or TIMINGS.get(t.name) is not t:
             return (f"timings holds {t!r}, which is not a registered Timing "
@@ -226,6 +232,8 @@ def _check_skill_class(cls: type[Skill]) -> None:
     if why is not None:
         raise RegistrationError(f"{cls.__module__}.{cls.__qualname__}: {why}")
     cls.modifies = tuple(m for m in MODIFIERS if _overrides(cls, m))
+    cls.answers = _overrides(cls, "convert") or _overrides(cls, "respond_ok")
+    cls.acts = _overrides(cls, "play_options")
     if CHECK_PROCEDURES:
         for name in _PROCEDURES:
             fn = vars(cls).get(name)
