@@ -12,7 +12,7 @@ records it, so a crash replays to the same crash).
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from .._accel import mypyc_attr
 from .protocol import Choice, GameFinished, Request
@@ -23,7 +23,7 @@ __all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact"
 Proc = Generator[Request, Any, Any]
 """A rule procedure: a generator that yields requests and receives the choices."""
 
-ALL = -1
+ALL: Final = -1
 """Event mask: everyone sees the hidden part."""
 
 Event = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]

@@ -109,14 +109,25 @@ class Registry(dict[str, N]):
 
 
 class Kind:
-    """A declared kind of something a game emits or asks (its ``name`` is what is stored)."""
+    """A declared kind of something a game emits or asks (its ``name`` is what is stored).
+    ``doc`` says what it means: given, or the first paragraph of ``doc_from``'s docstring (read
+    when first asked for, since a compiled function's comes from its source)."""
 
-    __slots__ = ("name", "module", "doc")
+    __slots__ = ("name", "module", "_doc", "_doc_from")
 
-    def __init__(self, name: str, module: str, doc: str) -> None:
+    def __init__(self, name: str, module: str, doc: str,
+                 doc_from: Callable[..., Any] | None = None) -> None:
         self.name = name
         self.module = module
-        self.doc = " ".join(doc.split())
+        self._doc = " ".join(doc.split()) if doc or doc_from is None else None
+        self._doc_from = doc_from
+
+    @property
+    def doc(self) -> str:
+        if self._doc is None:
+            assert self._doc_from is not None
+            self._doc = " ".join(_doc_of(self._doc_from).split())
+        return self._doc
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -164,6 +175,12 @@ def module_doc(module: str) -> str:
     return inspect.cleandoc(doc or "")
 
 
+def compiled(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` was compiled with mypyc (``sgscore/_accel.py``): its docstring and
+    signature are then read from its source, when first needed."""
+    return not inspect.isfunction(fn) and _source_beside(module_of(fn)) is not None
+
+
 def _compiled_signature(fn: Callable[..., Any]) -> Signature | None:
     """For a function compiled with mypyc (``sgscore/_accel.py``), which keeps neither its
     docstring nor its signature: both, read from the ``.py`` source beside the compiled module.
@@ -203,19 +220,25 @@ class EventKind(Kind, Generic[T]):
     heading. ``args`` names the event's arguments (from the renderer's parameters); ``hidden`` says
     what the hidden part holds and who sees it (empty: the event has none)."""
 
-    __slots__ = ("render", "args", "hidden")
+    __slots__ = ("render", "_args", "hidden")
 
     def __init__(self, name: str, render: Callable[..., str | list[str]], *, hidden: str = "",
                  doc: str = "") -> None:
         if not callable(render):
             raise RegistrationError(f"event kind {name!r} needs a renderer")
-        super().__init__(name, module_of(render), doc or _doc_of(render))
-        if not self.doc:
+        super().__init__(name, module_of(render), doc, render)
+        if not compiled(render) and not self.doc:  # a compiled one is checked uncompiled
             raise RegistrationError(
                 f"{self.module}: event kind {name!r} needs a docstring saying what it means")
         self.render = render
-        self.args = _params(render, 1)
+        self._args: tuple[str, ...] | None = None
         self.hidden = " ".join(hidden.split())
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        if self._args is None:
+            self._args = _params(self.render, 1)
+        return self._args
 
 
 class RequestKind(Kind, Generic[T]):
@@ -223,19 +246,25 @@ class RequestKind(Kind, Generic[T]):
     ``describe(teller, choice)`` says what a choice means. ``prompt`` and ``choice`` document the
     shapes (``docs/api.md`` is generated from them)."""
 
-    __slots__ = ("describe", "ask", "prompt", "choice")
+    __slots__ = ("describe", "ask", "_prompt", "choice")
 
     def __init__(self, name: str, describe: Callable[..., str], ask: Callable[..., str], *,
                  choice: str, doc: str = "") -> None:
         if not callable(describe) or not callable(ask):
             raise RegistrationError(f"request kind {name!r} needs its describe and ask functions")
-        super().__init__(name, module_of(describe), doc or _doc_of(describe))
-        if not self.doc:
+        super().__init__(name, module_of(describe), doc, describe)
+        if not compiled(describe) and not self.doc:  # a compiled one is checked uncompiled
             raise RegistrationError(
                 f"{self.module}: request kind {name!r} needs a docstring saying what is asked")
         if not choice:
             raise RegistrationError(f"{self.module}: request kind {name!r}: say what a choice is")
         self.describe = describe
         self.ask = ask
-        self.prompt = _params(ask, 2)
+        self._prompt: tuple[str, ...] | None = None
         self.choice = " ".join(choice.split())
+
+    @property
+    def prompt(self) -> tuple[str, ...]:
+        if self._prompt is None:
+            self._prompt = _params(self.ask, 2)
+        return self._prompt

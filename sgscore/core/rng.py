@@ -10,15 +10,21 @@ sequence, which is how agents get dice of their own without shifting the game's.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 __all__ = ["ALGORITHM", "Pcg32"]
 
-ALGORITHM = "pcg32-xsh-rr/v1"
+ALGORITHM: Final = "pcg32-xsh-rr/v1"
 
-_M64 = (1 << 64) - 1
-_M32 = (1 << 32) - 1
-_MULT = 6364136223846793005
+_M64: Final = (1 << 64) - 1
+_M32: Final = (1 << 32) - 1
+_M16: Final = (1 << 16) - 1
+_MULT: Final = 6364136223846793005
+# The multiplier in 16-bit pieces, low to high.
+_M0: Final = _MULT & _M16
+_M1: Final = (_MULT >> 16) & _M16
+_M2: Final = (_MULT >> 32) & _M16
+_M3: Final = (_MULT >> 48) & _M16
 
 T = TypeVar("T")
 
@@ -28,24 +34,60 @@ class Pcg32:
 
     ``Pcg32(seed, stream)`` seeds like the reference ``pcg32_srandom_r(seed, stream)``; both are
     taken modulo 2**64.
+
+    The 64-bit ``state`` and ``inc`` are kept as 32-bit halves, and the multiply modulo 2**64 is
+    done in 16-bit pieces, so that no value in a step exceeds 2**50: machine integers in the
+    compiled core (``sgscore/_accel.py``), where 64-bit ones would be Python objects.
     """
 
-    __slots__ = ("state", "inc")
+    __slots__ = ("hi", "lo", "inc_hi", "inc_lo")
 
     def __init__(self, seed: int, stream: int = 0) -> None:
-        self.state = 0
-        self.inc = ((stream << 1) | 1) & _M64
+        inc = ((stream << 1) | 1) & _M64
+        self.hi = self.lo = 0
+        self.inc_hi = inc >> 32
+        self.inc_lo = inc & _M32
         self.next_u32()
         self.state = (self.state + (seed & _M64)) & _M64
         self.next_u32()
 
+    @property
+    def state(self) -> int:
+        return (self.hi << 32) | self.lo
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self.hi = value >> 32
+        self.lo = value & _M32
+
+    @property
+    def inc(self) -> int:
+        return (self.inc_hi << 32) | self.inc_lo
+
     def next_u32(self) -> int:
-        """The next 32-bit output."""
-        old = self.state
-        self.state = (old * _MULT + self.inc) & _M64
-        x = (((old >> 18) ^ old) >> 27) & _M32
-        rot = old >> 59
-        return ((x >> rot) | (x << ((-rot) & 31))) & _M32
+        """The next 32-bit output (``docs/rng.md``, "State and one step")."""
+        hi = self.hi
+        lo = self.lo
+        # The output, from the old state: x = ((old >> 18) ^ old) >> 27, rotated right by
+        # old >> 59.
+        x = (((hi << 5) | (lo >> 27)) ^ (hi >> 13)) & _M32
+        rot = hi >> 27
+        # The step, state = old * MULT + inc (mod 2**64): lo * MULT's low 32 bits and carry,
+        # then the high half with the cross products hi * MULT_lo and lo * MULT_hi mod 2**32.
+        l0 = lo & _M16
+        l1 = lo >> 16
+        h0 = hi & _M16
+        mid = l0 * _M1 + l1 * _M0
+        low = l0 * _M0 + ((mid & _M16) << 16) + self.inc_lo
+        high = (
+            l1 * _M1 + (mid >> 16) + (low >> 32) + self.inc_hi
+            + h0 * _M0 + (((h0 * _M1 + (hi >> 16) * _M0) & _M16) << 16)
+            + l0 * _M2 + (((l0 * _M3 + l1 * _M2) & _M16) << 16)
+        )
+        self.lo = low & _M32
+        self.hi = high & _M32
+        k = (32 - rot) & 31
+        return (x >> rot) | ((x & (_M32 >> k)) << k)
 
     def below(self, bound: int) -> int:
         """An unbiased integer in ``[0, bound)`` (the reference ``pcg32_boundedrand_r``).
@@ -74,4 +116,6 @@ class Pcg32:
         return (self.state, self.inc)
 
     def setstate(self, state: tuple[int, int]) -> None:
-        self.state, self.inc = state
+        self.state, inc = state
+        self.inc_hi = inc >> 32
+        self.inc_lo = inc & _M32

@@ -8,7 +8,7 @@ fields its rule text speaks of (``DamageCtx.amount``, ``JudgeCtx.card``, ``DrawP
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .._accel import mypyc_attr
 from .skills import Timing
@@ -157,18 +157,18 @@ class JudgeCtx:
         self.card = card
 
 
-PHASE_BEGIN = Timing("phase_begin", PhaseCtx, "a phase begins (before it is played; 观星)")
-PHASE_END = Timing("phase_end", PhaseCtx, "a phase has been played")
-DRAW_PHASE = Timing("draw_phase", DrawPhaseCtx, "the draw phase, before drawing")
-DISCARD_BEGIN = Timing("discard_begin", PhaseCtx, "the discard phase begins")
-HAND_LIMIT = Timing("hand_limit", HandLimitCtx, "the hand limit of the discard phase is set")
-CARD_USED = Timing("card_used", CardUse, "a card has been used, before it resolves")
-DAMAGE_BEFORE = Timing("damage_before", DamageCtx, "damage is about to be dealt")
-DAMAGED = Timing("damaged", DamageCtx, "a surviving target has been dealt damage")
-CAUSED_DAMAGE = Timing("caused_damage", DamageCtx, "a source has dealt damage")
-DYING = Timing("dying", DyingCtx, "a player is dying, before anyone is asked for 桃")
-DEATH = Timing("death", DeathCtx, "a player has died (cards discarded, victory checked)")
-JUDGE_REVEALED = Timing("judge_revealed", JudgeCtx, "a judgement card is revealed (鬼才)")
-JUDGE_DONE = Timing("judge_done", JudgeCtx, "a judgement has its result (天妒)")
-HAND_EMPTIED = Timing("hand_emptied", PlayerCtx, "a player's last hand card left the hand")
-GAINED = Timing("gained", GainCtx, "cards went into a player's hand")
+PHASE_BEGIN: Final = Timing("phase_begin", PhaseCtx, "a phase begins (before it is played; 观星)")
+PHASE_END: Final = Timing("phase_end", PhaseCtx, "a phase has been played")
+DRAW_PHASE: Final = Timing("draw_phase", DrawPhaseCtx, "the draw phase, before drawing")
+DISCARD_BEGIN: Final = Timing("discard_begin", PhaseCtx, "the discard phase begins")
+HAND_LIMIT: Final = Timing("hand_limit", HandLimitCtx, "the hand limit of the discard phase is set")
+CARD_USED: Final = Timing("card_used", CardUse, "a card has been used, before it resolves")
+DAMAGE_BEFORE: Final = Timing("damage_before", DamageCtx, "damage is about to be dealt")
+DAMAGED: Final = Timing("damaged", DamageCtx, "a surviving target has been dealt damage")
+CAUSED_DAMAGE: Final = Timing("caused_damage", DamageCtx, "a source has dealt damage")
+DYING: Final = Timing("dying", DyingCtx, "a player is dying, before anyone is asked for 桃")
+DEATH: Final = Timing("death", DeathCtx, "a player has died (cards discarded, victory checked)")
+JUDGE_REVEALED: Final = Timing("judge_revealed", JudgeCtx, "a judgement card is revealed (鬼才)")
+JUDGE_DONE: Final = Timing("judge_done", JudgeCtx, "a judgement has its result (天妒)")
+HAND_EMPTIED: Final = Timing("hand_emptied", PlayerCtx, "a player's last hand card left the hand")
+GAINED: Final = Timing("gained", GainCtx, "cards went into a player's hand")

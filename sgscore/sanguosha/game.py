@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from ..core.canon import state_hash
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc
@@ -23,8 +23,8 @@ from .skills import SKILLS, Skill, Timing
 
 __all__ = ["Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario"]
 
-ENGINE_VERSION = "0.1.0"
-RULESET = "sanguosha/identity"
+ENGINE_VERSION: Final = "0.1.0"
+RULESET: Final = "sanguosha/identity"
 
 Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
 Mods = dict[str, list[tuple[int, Skill]]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.registry import RegistrationError, Registry, caller_module
 from .cards import ITSELF, NAME, RANK, SUIT
@@ -20,17 +20,20 @@ __all__ = [
     "PHASES", "PHASE_ZH", "NO_CARD",
 ]
 
-LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
-ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
-ROLE_ZH = {LORD: "主公", LOYALIST: "忠臣", REBEL: "反贼", RENEGADE: "内奸"}
-KINGDOMS = ("wei", "shu", "wu", "qun")
-KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
-PHASES = ("start", "judge", "draw", "play", "discard", "finish")
-PHASE_ZH = {
+LORD: Final = "lord"
+LOYALIST: Final = "loyalist"
+REBEL: Final = "rebel"
+RENEGADE: Final = "renegade"
+ROLES: Final = (LORD, LOYALIST, REBEL, RENEGADE)
+ROLE_ZH: Final = {LORD: "主公", LOYALIST: "忠臣", REBEL: "反贼", RENEGADE: "内奸"}
+KINGDOMS: Final = ("wei", "shu", "wu", "qun")
+KINGDOM_ZH: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
+PHASES: Final = ("start", "judge", "draw", "play", "discard", "finish")
+PHASE_ZH: Final = {
     "start": "准备阶段", "judge": "判定阶段", "draw": "摸牌阶段", "play": "出牌阶段",
     "discard": "弃牌阶段", "finish": "结束阶段",
 }
-NO_CARD = -1
+NO_CARD: Final = -1
 
 
 class Player:

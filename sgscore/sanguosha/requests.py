@@ -15,7 +15,7 @@ and :meth:`PlayRequest.check` read them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.protocol import Choice, IllegalChoice, Request
 from .cards import CARD_TYPES, NAME
@@ -30,7 +30,7 @@ __all__ = [
     "YES_NO",
 ]
 
-YES_NO = (False, True)
+YES_NO: Final = (False, True)
 
 
 def card_targets(g: Game, p: Player, vcard: VCard) -> list[tuple[int, ...]]:
@@ -209,7 +209,7 @@ def PLAY(t: Teller, choice: Choice) -> str:
     return str(line)
 
 
-_CONTEXT_CARDS = ("archery_attack", "savage_assault", "duel")
+_CONTEXT_CARDS: Final = ("archery_attack", "savage_assault", "duel")
 
 
 def _ask_respond(t: Teller, seat: int, name: str, *context: Any) -> str:

@@ -73,3 +73,26 @@ def test_below_rejects_a_bad_bound() -> None:
     for bad in (0, -1, 2**32 + 1):
         with pytest.raises(ValueError):
             Pcg32(1).below(bad)
+
+
+def _reference_step(state: int, inc: int) -> tuple[int, int]:
+    """docs/rng.md "State and one step", in 64-bit arithmetic: (new state, output)."""
+    m64, m32 = 2**64 - 1, 2**32 - 1
+    x = (((state >> 18) ^ state) >> 27) & m32
+    rot = state >> 59
+    return (state * 6364136223846793005 + inc) & m64, ((x >> rot) | (x << ((-rot) & 31))) & m32
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+def test_the_step_in_halves_is_the_64_bit_step(seed: int, stream: int) -> None:
+    # Pcg32 keeps its state as 32-bit halves and multiplies in 16-bit pieces; every step must be
+    # the reference 64-bit one, whatever the state (the extremes included).
+    for state in (seed, 0, 2**64 - 1, 2**63, 2**32 - 1):
+        r = Pcg32(0, stream)
+        r.state = state
+        inc = r.inc
+        for _ in range(8):
+            state, out = _reference_step(state, inc)
+            assert r.next_u32() == out
+            assert r.state == state and r.getstate() == (state, inc)

@@ -4,7 +4,7 @@ resolves, which skills and weapons hook into."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.checks import procedure
 from ...core.engine import Proc
@@ -55,11 +55,11 @@ class SlashCtx(CardCtx):
         return self.card
 
 
-SLASH_TARGETED = Timing("slash_targeted", SlashCtx, "a 杀 has chosen its target (流离)")
-SLASH_AIM = Timing("slash_aim", SlashCtx, "a 杀 takes aim (青釭剑)")
-SLASH_ARMOR = Timing("slash_armor", SlashCtx, "the target's armor against a 杀 (仁王盾)")
-SLASH_DODGED = Timing("slash_dodged", SlashCtx, "a 杀 was dodged (贯石斧, 青龙偃月刀)")
-SLASH_HIT = Timing("slash_hit", SlashCtx, "a 杀 hits, before its damage (寒冰剑, 麒麟弓)")
+SLASH_TARGETED: Final = Timing("slash_targeted", SlashCtx, "a 杀 has chosen its target (流离)")
+SLASH_AIM: Final = Timing("slash_aim", SlashCtx, "a 杀 takes aim (青釭剑)")
+SLASH_ARMOR: Final = Timing("slash_armor", SlashCtx, "the target's armor against a 杀 (仁王盾)")
+SLASH_DODGED: Final = Timing("slash_dodged", SlashCtx, "a 杀 was dodged (贯石斧, 青龙偃月刀)")
+SLASH_HIT: Final = Timing("slash_hit", SlashCtx, "a 杀 hits, before its damage (寒冰剑, 麒麟弓)")
 
 
 @event_kind("no_effect")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.checks import procedure
 from ...core.engine import Proc
@@ -58,7 +58,7 @@ class AoeCtx(CardCtx):
         self.need = need
 
 
-AOE_ANSWERED = Timing("aoe_answered", AoeCtx,
+AOE_ANSWERED: Final = Timing("aoe_answered", AoeCtx,
                       "a target answered 南蛮入侵 or 万箭齐发 with its card (无双)")
 
 
