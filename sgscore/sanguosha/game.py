@@ -27,6 +27,8 @@ ENGINE_VERSION: Final = "0.1.0"
 RULESET: Final = "sanguosha/identity"
 
 Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
+_INDEX: dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, bool]] = {}
+"""What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
 Scenario = tuple[Any, ...]
 
@@ -94,15 +96,19 @@ class Game(Engine):
             if not p.alive:
                 continue
             for s in p.skills:
-                if s.lord and p.role != LORD:
+                index = _INDEX.get(s)
+                if index is None:
+                    index = _INDEX[s] = (s.lord, s.timings, s.modifies, s.answers, s.acts)
+                lord, timings, modifies, answers, acts = index
+                if lord and p.role != LORD:
                     continue
-                for t in s.timings:
+                for t in timings:
                     hooks.setdefault(t, []).append((p.seat, s))
-                for m in s.modifies:
+                for m in modifies:
                     mods.setdefault(m, []).append((p.seat, s))
-                if s.answers:
+                if answers:
                     answering.setdefault(p.seat, []).append(s)
-                if s.acts:
+                if acts:
                     acting.setdefault(p.seat, []).append(s)
         self.hooks = hooks
         self.mods = mods

@@ -103,6 +103,23 @@ class PlayRequest(Request):
             self._list = out
         return self._list
 
+    def choice_at(self, index: int) -> Choice:
+        """The choice at ``index`` of :meth:`choices`, found without listing them all."""
+        if self._list is not None:
+            return self._list[index]
+        if index == 0:
+            return None
+        i = index - 1
+        for c, tss in self._cards.items():
+            if i < len(tss):
+                return (c, *tss[i])
+            i -= len(tss)
+        for (sid, used), tss in self._skills.items():
+            if i < len(tss):
+                return (sid, used, tss[i])
+            i -= len(tss)
+        raise IndexError(f"choice index {index} out of range")
+
     def count(self) -> int:
         if self._list is not None:
             return len(self._list)
