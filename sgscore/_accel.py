@@ -55,11 +55,13 @@ COMPILED: tuple[str, ...] = (
     "sgscore.sanguosha.rules",
     "sgscore.sanguosha.content.basic",
     "sgscore.sanguosha.content.tricks",
+    "sgscore.sanguosha.content.delayed",
+    "sgscore.sanguosha.content.equipment",
     "sgscore.agents",
 )
-"""The modules compiled with mypyc, by import name: those every decision runs through. Content in
-modules of its own (a general, a card) stays out, so adding it needs no rebuild; so does this
-module, which decides whether the others are used."""
+"""The modules compiled with mypyc, by import name: those every decision runs through, the
+standard cards among them. A general, or a card in a module of its own, stays out, so adding one
+needs no rebuild; so does this module, which decides whether the others are used."""
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))  # the sgscore package folder
 _NAMES = frozenset(COMPILED)

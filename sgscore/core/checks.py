@@ -66,7 +66,8 @@ def procedure(fn: Callable[P, R]) -> Callable[P, R]:
     :data:`CHECK_PROCEDURES` is on; otherwise ``fn`` itself."""
     if not CHECK_PROCEDURES:
         return fn
-    where = f"{fn.__module__}.{fn.__qualname__}"
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?")  # compiled: no qualname
+    where = f"{getattr(fn, '__module__', '?')}.{name}"
 
     @wraps(fn)
     def watched(*args: P.args, **kwargs: P.kwargs) -> R:

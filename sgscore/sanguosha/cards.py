@@ -67,7 +67,8 @@ class CardType:
     """A card name and what it does when used.
 
     ``targets(g, user, vcard)`` lists the legal target tuples (``[()]`` for a card that needs no
-    target, ``[]`` when it cannot be used now); ``effect(g, use)`` resolves it (a
+    target, ``[]`` when it cannot be used now); ``targets=None`` for a card that is never used on
+    its own, only played or used in answer to something (闪, 无懈可击); ``effect(g, use)`` resolves it (a
     :class:`~sgscore.sanguosha.contexts.CardUse`: user, card, targets). A delayed trick has
     ``judged(g, holder, card, nullified)`` too: its judgement in the holder's judge phase.
     Equipment (``kind=EQUIP``) has a ``slot``, weapons a ``range``, and a piece with a skill names
@@ -79,7 +80,7 @@ class CardType:
                  "module")
 
     def __init__(
-        self, name: str, zh: str, kind: str, *, targets: Targets, effect: Effect,
+        self, name: str, zh: str, kind: str, *, targets: Targets | None, effect: Effect,
         judged: Judged | None = None, slot: int = -1,
         range: int = 0, skill: type[Skill] | None = None,
     ) -> None:
@@ -91,8 +92,9 @@ class CardType:
                 raise RegistrationError(f"{where}: equipment {name!r} needs a slot {SLOTS}")
             if (range > 0) != (slot == WEAPON):
                 raise RegistrationError(f"{where}: {name!r}: weapons (and only they) have a range")
-        if not callable(targets) or not callable(effect):
-            raise RegistrationError(f"{where}: card {name!r} needs targets() and effect()")
+        if (targets is not None and not callable(targets)) or not callable(effect):
+            raise RegistrationError(f"{where}: card {name!r} needs targets() (or None) and "
+                                    "effect()")
         if (kind == DELAYED) != (judged is not None):
             raise RegistrationError(f"{where}: {name!r}: delayed tricks (and only they) have "
                                     "judged()")

@@ -36,7 +36,7 @@ YES_NO: Final = (False, True)
 def card_targets(g: Game, p: Player, vcard: VCard) -> list[tuple[int, ...]]:
     """Legal target tuples for using ``vcard`` now (``[]``: it cannot be used)."""
     t = CARD_TYPES.get(vcard.name)
-    if t is None:
+    if t is None or t.targets is None:  # 闪, 无懈可击: never used on their own
         return []
     return t.targets(g, p, vcard)
 

@@ -187,10 +187,6 @@ def slash_at(
     yield from damage(g, user, target, 1 + ctx.extra, card)
 
 
-def _jink_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    return []  # 闪 is only ever played in response (RULINGS §4.2)
-
-
 def _no_effect(g: Game, use: CardUse) -> Proc:
     return
     yield
@@ -207,5 +203,6 @@ def _peach_effect(g: Game, use: CardUse) -> Proc:
 
 
 register_card(CardType("slash", "杀", BASIC, targets=_slash_targets, effect=_slash_effect))
-register_card(CardType("jink", "闪", BASIC, targets=_jink_targets, effect=_no_effect))
+# 闪 is only ever played in response (RULINGS §4.2): it has no targets of its own.
+register_card(CardType("jink", "闪", BASIC, targets=None, effect=_no_effect))
 register_card(CardType("peach", "桃", BASIC, targets=_peach_targets, effect=_peach_effect))

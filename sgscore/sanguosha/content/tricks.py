@@ -271,17 +271,13 @@ register_card(CardType("collateral", "借刀杀人", TRICK, targets=_collateral_
 
 
 # ---------------------------------------------------------------------------- 无懈可击
-def _never(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    return []
-
-
 def _nothing(g: Game, use: CardUse) -> Proc:
     return
     yield
 
 
 # 无懈可击 is never used in the play phase: only in a window (``rules.nullified``).
-register_card(CardType("nullification", "无懈可击", TRICK, targets=_never, effect=_nothing))
+register_card(CardType("nullification", "无懈可击", TRICK, targets=None, effect=_nothing))
 
 
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
