@@ -58,9 +58,13 @@ COMPILED: tuple[str, ...] = (
     "sgscore.sanguosha.content.delayed",
     "sgscore.sanguosha.content.equipment",
     "sgscore.agents",
+    "sgscore.core.canon",
+    "sgscore.replay.records",
+    "sgscore.replay.reader",
+    "sgscore.replay.resim",
 )
 """The modules compiled with mypyc, by import name: those every decision runs through, the
-standard cards among them. A general, or a card in a module of its own, stays out, so adding one
+standard cards among them, and those that read and re-simulate a replay. A general, or a card in a module of its own, stays out, so adding one
 needs no rebuild; so does this module, which decides whether the others are used."""
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))  # the sgscore package folder

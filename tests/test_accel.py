@@ -27,15 +27,15 @@ GAMES: list[tuple[dict[str, object], int]] = [
 ] + [({"players": 5, "generals": None}, 7), ({"players": 6, "max_rounds": 3}, 8)]
 
 SCRIPT = """
-import hashlib, json, sys
+import hashlib, importlib, json, sys
 sys.path.insert(0, sys.argv[1])
 from sgscore import _accel
 from sgscore.sanguosha.config import Config
 from recorded import record_bytes
 games = json.loads(sys.argv[2])
 out = [hashlib.sha256(record_bytes(Config(**c), s, True)[0]).hexdigest() for c, s in games]
-print(json.dumps({"core": _accel.describe(), "modules": [sys.modules[m].__file__ for m in
-    _accel.COMPILED], "replays": out}))
+print(json.dumps({"core": _accel.describe(), "modules": [importlib.import_module(m).__file__
+    for m in _accel.COMPILED], "replays": out}))
 """
 
 

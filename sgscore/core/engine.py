@@ -97,7 +97,7 @@ class Engine:
     def over(self) -> bool:
         return self.result is not None or self.error is not None
 
-    def submit(self, choice: Choice, *, then: tuple[int, Choice] | None = None) -> None:
+    def submit(self, choice: Choice, then: tuple[int, Choice] | None = None) -> None:
         """Check ``choice`` against the pending request and resume the rules.
 
         Raises :class:`~sgscore.core.protocol.IllegalChoice` (game unchanged) for an illegal

@@ -198,13 +198,13 @@ class Resimulator:
         req = g.pending
         if req is not None and seat == req.seat:
             try:
-                g.submit(choice, then=then)
+                g.submit(choice, then)
                 self.decisions += 1
                 return
             except IllegalChoice:
                 pass  # reported below, with the words
-            except EngineError as e:
-                self._raised, self._raised_at = e, index
+            except EngineError as raised:
+                self._raised, self._raised_at = raised, index
                 self.decisions += 1
                 return
             except (TypeError, ValueError, KeyError, IndexError, GameFinished):
@@ -216,20 +216,21 @@ class Resimulator:
         if seat != req.seat:
             raise ReplayError(index, (
                 f"{which}: seat {seat} decides, but the game asks seat {req.seat} ({req.kind})"))
+        # Each handler names its exception differently: the compiled core gives a name one type.
         try:
             g.submit(choice)
-        except IllegalChoice as e:
-            raise ReplayError(index, f"{which}: illegal for seat {seat} ({req.kind}): {e}") \
+        except IllegalChoice as illegal:
+            raise ReplayError(index, f"{which}: illegal for seat {seat} ({req.kind}): {illegal}") \
                 from None
-        except EngineError as e:
-            self._raised, self._raised_at = e, index
-        except GameFinished as e:  # pragma: no cover - excluded by the checks above
-            raise ReplayError(index, str(e)) from None
-        except (TypeError, ValueError, KeyError, IndexError) as e:
+        except EngineError as raised:
+            self._raised, self._raised_at = raised, index
+        except GameFinished as over:  # pragma: no cover - excluded by the checks above
+            raise ReplayError(index, str(over)) from None
+        except (TypeError, ValueError, KeyError, IndexError) as bad:
             # A request's check met a value of a shape it never expected: still illegal.
             raise ReplayError(index, (
                 f"{which}: illegal for seat {seat} ({req.kind}): {_short(choice)} "
-                f"({type(e).__name__})")) from None
+                f"({type(bad).__name__})")) from None
         self.decisions += 1
 
     def _events(self, index: int, rec: Events) -> None:
@@ -364,8 +365,8 @@ def validate_file(path: str | os.PathLike[str] | bytes, *, limits: Limits | None
             if rd.end is not None:
                 summary = rd.end.summary()
             sim.finish(rd.index, rd.truncation)
-    except ReplayError as e:
-        error = e.to_json()
+    except ReplayError as bad:
+        error = bad.to_json()
     except Exception as e:  # the contract: a verdict, never a traceback
         error = {"record": current,
                  "reason": f"unexpected {type(e).__name__} while validating: {_short(str(e))}"}

@@ -27,6 +27,8 @@ ENGINE_VERSION: Final = "0.1.0"
 RULESET: Final = "sanguosha/identity"
 
 Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
+_QUICK_LAYOUT: dict[int, struct.Struct] = {}
+"""The byte layout of :meth:`Game.quick_hash` for each number of values (one per seat count)."""
 _INDEX: dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, bool]] = {}
 """What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
@@ -244,12 +246,15 @@ class Game(Engine):
         HP, hand size and alive flag. A desync shows up within a turn. See
         ``docs/replay-format.md``, "Checkpoints"."""
         vals = [
-            self.turn_no, self.decisions, len(self.draw_pile), len(self.discard_pile),
-            len(self.events),
+            self.rng.state, self.turn_no, self.decisions, len(self.draw_pile),
+            len(self.discard_pile), len(self.events),
         ]
         for p in self.players:
-            vals += (p.hp, p.max_hp, len(p.hand), 1 if p.alive else 0)
-        return zlib.crc32(struct.pack(f"<Q{len(vals)}q", self.rng.state, *vals))
+            vals.extend((p.hp, p.max_hp, len(p.hand), 1 if p.alive else 0))
+        layout = _QUICK_LAYOUT.get(len(vals))
+        if layout is None:
+            layout = _QUICK_LAYOUT[len(vals)] = struct.Struct(f"<Q{len(vals) - 1}q")
+        return zlib.crc32(layout.pack(*vals))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator who sees only public information).

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..._accel import mypyc_attr
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, SubsetRequest
 from ..cards import (
@@ -57,7 +56,6 @@ def equipment(name: str, zh: str, slot: int, *, range: int = 0,
                     range=range, skill=skill)
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class _Equipment(Skill):
     equipment = True
     optional = False
@@ -68,7 +66,6 @@ def _works(g: Game, owner: Player, other: Player) -> bool:
 
 
 # ---------------------------------------------------------------------------- normal rules
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class Crossbow(_Equipment):
     """诸葛连弩: any number of 杀 in the play phase."""
 
@@ -82,7 +79,6 @@ class Crossbow(_Equipment):
 register_card(equipment("crossbow", "诸葛连弩", WEAPON, range=1, skill=Crossbow))
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class QinggangSword(_Equipment):
     """青釭剑: the target's armor has no effect against this 杀 (003: "对方的八卦阵无效")."""
 
@@ -102,7 +98,6 @@ class QinggangSword(_Equipment):
 register_card(equipment("qinggang_sword", "青釭剑", WEAPON, range=2, skill=QinggangSword))
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class EightDiagram(_Equipment):
     """八卦阵: when you need to play 闪 you may judge first; red counts as a 闪, otherwise you may
     still play one (003; the ``respond`` request offers it once per 闪 needed)."""
@@ -123,7 +118,6 @@ class EightDiagram(_Equipment):
 register_card(equipment("eight_diagram", "八卦阵", ARMOR, skill=EightDiagram))
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class RenwangShield(_Equipment):
     """仁王盾 (EX, RULINGS §4.4): black 杀 have no effect on you."""
 
@@ -155,7 +149,6 @@ register_card(equipment("zixing", "紫骍", OFFENSE_HORSE))
 
 
 # ---------------------------------------------------------------------------- advanced (§7)
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class _Advanced(_Equipment):
     advanced = True
 
@@ -187,7 +180,6 @@ def DOUBLE_SWORDS_DISCARD(t: Teller, choice: tuple[int, ...]) -> str:
     return t.cards(choice)
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class DoubleSwords(_Advanced):
     """雌雄双股剑: when your 杀 hits a target of the other gender, the target chooses: discard a
     hand card, or let you draw 1."""
@@ -224,7 +216,6 @@ def AXE_DISCARD(t: Teller, choice: tuple[int, ...]) -> str:
     return t.cards(choice)
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class Axe(_Advanced):
     """贯石斧: with max HP > 3, when your 杀 is dodged you may discard two cards to make it hit."""
 
@@ -252,7 +243,6 @@ class Axe(_Advanced):
 register_card(equipment("axe", "贯石斧", WEAPON, range=3, skill=Axe))
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class Blade(_Advanced):
     """青龙偃月刀: with HP > 2, when your first 杀 is dodged you may use another 杀 on the same
     target, which may be dodged again (it is not followed up a second time)."""
@@ -279,7 +269,6 @@ class Blade(_Advanced):
 register_card(equipment("blade", "青龙偃月刀", WEAPON, range=3, skill=Blade))
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class Spear(_Advanced):
     """丈八蛇矛: with HP > 2, in a duel you may play any hand card as 杀."""
 
@@ -296,7 +285,6 @@ class Spear(_Advanced):
 register_card(equipment("spear", "丈八蛇矛", WEAPON, range=3, skill=Spear))
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class Halberd(_Advanced):
     """方天画戟: if the 杀 is your last hand card, it may target up to three players in range."""
 
@@ -323,7 +311,6 @@ def KYLIN_BOW(t: Teller, choice: int) -> str:
     return t.card(choice)
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class KylinBow(_Advanced):
     """麒麟弓: if the distance to the target is > 2 (horses counted) and your 杀 hits, the target
     discards one equipped horse (your choice if they have two)."""
@@ -362,7 +349,6 @@ def ICE_SWORD(t: Teller, choice: Choice) -> str:
     return t.card_or_hand(choice)
 
 
-@mypyc_attr(native_class=False)  # a Skill: skills are Python classes
 class IceSword(_Advanced):
     """寒冰剑 (EX, RULINGS §4.4): when your 杀 would deal damage, you may prevent it and instead
     discard two of the target's cards (one at a time, your choice; a hand card at random)."""
