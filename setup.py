@@ -21,14 +21,27 @@ RECORD = "_compiled_sources.py"
 
 
 def compiled_modules() -> list[str]:
-    """COMPILED from sgscore/_accel.py, read without importing the package."""
+    """COMPILED from sgscore/_accel.py, read without importing the package, with each
+    ``package.*`` expanded to the package's modules (as ``sgscore._accel.modules()`` does)."""
     with open(os.path.join(HERE, "sgscore", "_accel.py"), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "COMPILED":
             assert node.value is not None
-            return list(ast.literal_eval(node.value))
-    raise SystemExit("setup.py: COMPILED not found in sgscore/_accel.py")
+            names: list[str] = list(ast.literal_eval(node.value))
+            break
+    else:
+        raise SystemExit("setup.py: COMPILED not found in sgscore/_accel.py")
+    out = []
+    for name in names:
+        if not name.endswith(".*"):
+            out.append(name)
+            continue
+        package = name[:-2]
+        folder = os.path.join(HERE, *package.split("."))
+        out += sorted(f"{package}.{f[:-3]}" for f in os.listdir(folder)
+                      if f.endswith(".py") and f != "__init__.py")
+    return out
 
 
 def source(module: str) -> str:

@@ -1,21 +1,23 @@
 """The compiled core: which modules are compiled, and whether this process uses them.
 
-The modules in :data:`COMPILED` are ordinary Python, type-checked with ``mypy --strict``. When the
-package is built, ``setup.py`` compiles them with mypyc (where mypy and a C compiler are at hand)
-and writes ``sgscore/_compiled_sources.py``: the SHA-256 of each module's source, as compiled.
-The compiled modules run the very same code, several times faster, and give byte-identical games
-and replays (``tests/test_accel.py`` plays the same games both ways and compares the bytes).
+The modules named by :data:`COMPILED` are ordinary Python, type-checked with ``mypy --strict``.
+When the package is built, ``setup.py`` compiles them with mypyc (where mypy and a C compiler are
+at hand) and writes ``sgscore/_compiled_sources.py``: the SHA-256 of each module's source, as
+compiled. The compiled modules run the very same code, several times faster, and give
+byte-identical games and replays (``tests/test_accel.py`` plays the same games both ways and
+compares the bytes).
 
 This process uses the compiled modules when
 
-- the build compiled them (the record exists and a compiled file sits beside each module),
+- the build compiled them (the record exists and a compiled file sits beside each module in it),
 - every module's source is still the one that was compiled (an editable install whose sources
   were edited since ``pip install -e .`` falls back, with a :class:`StaleBuildWarning`), and
 - the environment variable ``SGSCORE_PURE`` is unset, empty or ``0``.
 
-Otherwise every module of :data:`COMPILED` is loaded from its ``.py`` source: all or none, since
-compiled modules call one another directly. The choice is made once per process, when the first
-of them is imported; :func:`compiled` says which it was.
+Otherwise every compiled module is loaded from its ``.py`` source: all or none, since compiled
+modules call one another directly. A module added since the build (a new general) is not in the
+record and runs as Python beside the compiled ones. The choice is made once per process, when
+the first compiled module is imported; :func:`compiled` says which it was.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from importlib.util import spec_from_file_location
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["COMPILED", "compiled", "describe", "StaleBuildWarning", "install", "mypyc_attr"]
+__all__ = [
+    "COMPILED", "modules", "compiled", "describe", "StaleBuildWarning", "install", "mypyc_attr",
+]
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr
@@ -46,29 +50,30 @@ COMPILED: tuple[str, ...] = (
     "sgscore.core.rng",
     "sgscore.core.protocol",
     "sgscore.core.engine",
+    "sgscore.core.canon",
+    "sgscore.agents",
     "sgscore.sanguosha.model",
+    "sgscore.sanguosha.cards",
     "sgscore.sanguosha.contexts",
     "sgscore.sanguosha.zones",
     "sgscore.sanguosha.triggers",
     "sgscore.sanguosha.game",
     "sgscore.sanguosha.requests",
     "sgscore.sanguosha.rules",
-    "sgscore.sanguosha.content.basic",
-    "sgscore.sanguosha.content.tricks",
-    "sgscore.sanguosha.content.delayed",
-    "sgscore.sanguosha.content.equipment",
-    "sgscore.agents",
-    "sgscore.core.canon",
+    "sgscore.sanguosha.arrange",
+    "sgscore.sanguosha.content.*",
+    "sgscore.sanguosha.generals.*",
     "sgscore.replay.records",
     "sgscore.replay.reader",
     "sgscore.replay.resim",
 )
-"""The modules compiled with mypyc, by import name: those every decision runs through, the
-standard cards among them, and those that read and re-simulate a replay. A general, or a card in a module of its own, stays out, so adding one
-needs no rebuild; so does this module, which decides whether the others are used."""
+"""What ``setup.py`` compiles with mypyc, by import name (``package.*``: every module of the
+package, ``__init__`` aside): what every decision runs through (the driver, the rules, the cards
+and generals, the random agent) and what reads and re-simulates a replay. Not this module, which
+decides whether the others are used."""
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))  # the sgscore package folder
-_NAMES = frozenset(COMPILED)
+_recorded: frozenset[str] | None = None
 _decided: bool | None = None
 _why = ""
 
@@ -78,8 +83,23 @@ class StaleBuildWarning(UserWarning):
 
 
 def source_of(module: str) -> str:
-    """The ``.py`` file of a module of :data:`COMPILED`."""
+    """The ``.py`` file of a module of this package."""
     return os.path.join(_ROOT, *module.split(".")[1:]) + ".py"
+
+
+def modules() -> list[str]:
+    """:data:`COMPILED` with each ``package.*`` expanded to the modules in the package's folder
+    now (sorted): what a build made now would compile."""
+    out: list[str] = []
+    for name in COMPILED:
+        if not name.endswith(".*"):
+            out.append(name)
+            continue
+        package = name[:-2]
+        folder = os.path.dirname(source_of(package + ".x"))
+        out += sorted(f"{package}.{f[:-3]}" for f in os.listdir(folder)
+                      if f.endswith(".py") and f != "__init__.py")
+    return out
 
 
 def _has_extension(module: str) -> bool:
@@ -87,22 +107,33 @@ def _has_extension(module: str) -> bool:
     return any(os.path.exists(stem + suffix) for suffix in EXTENSION_SUFFIXES)
 
 
-def _decide() -> tuple[bool, str]:
-    if os.environ.get("SGSCORE_PURE", "") not in ("", "0"):
-        return False, "SGSCORE_PURE is set"
+def _record() -> dict[str, str] | None:
+    """The build's record of the sources it compiled (None: this install is not compiled)."""
     try:  # written by setup.py when it compiles (so not always there for mypy to see)
         sources: dict[str, str] = import_module(f"{__package__}._compiled_sources").SOURCES
     except ImportError:
+        return None
+    return sources
+
+
+def _decide() -> tuple[bool, str]:
+    if os.environ.get("SGSCORE_PURE", "") not in ("", "0"):
+        return False, "SGSCORE_PURE is set"
+    sources = _record()
+    if sources is None:
         return False, "this install is not compiled"
-    if set(sources) != _NAMES or not all(_has_extension(m) for m in COMPILED):
+    if not sources or not all(_has_extension(m) for m in sources):
         return False, "this install is not compiled for this Python"
     import hashlib
 
-    for module in COMPILED:
-        with open(source_of(module), "rb") as f:
-            digest = hashlib.sha256(f.read()).hexdigest()
+    for module in sorted(sources):
+        where = os.path.relpath(source_of(module), os.path.dirname(_ROOT))
+        try:
+            with open(source_of(module), "rb") as f:
+                digest = hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            digest = ""
         if digest != sources[module]:
-            where = os.path.relpath(source_of(module), os.path.dirname(_ROOT))
             warnings.warn(
                 f"sgscore: {where} changed since the core was compiled; running the pure-Python "
                 "core (pip install -e . compiles it again)", StaleBuildWarning, stacklevel=4)
@@ -123,16 +154,24 @@ def describe() -> str:
     return "compiled core" if compiled() else f"pure-Python core ({_why})"
 
 
+def recorded() -> frozenset[str]:
+    """The modules the build compiled (none for an install that is not compiled)."""
+    global _recorded
+    if _recorded is None:
+        _recorded = frozenset(_record() or ())
+    return _recorded
+
+
 class _Finder:
     """A meta path finder (``importlib.abc.MetaPathFinder``, whose import costs more than this
-    whole module): loads the modules of :data:`COMPILED` from their sources when the compiled
-    ones are not to be used; otherwise leaves them to the usual finders (which prefer the
-    compiled file)."""
+    whole module): loads the compiled modules from their sources when they are not to be used;
+    otherwise leaves them to the usual finders (which prefer the compiled file)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None,
     ) -> ModuleSpec | None:
-        if fullname not in _NAMES or compiled():
+        if (not fullname.startswith("sgscore.") or fullname == f"{__package__}._compiled_sources"
+                or fullname not in recorded() or compiled()):
             return None
         return spec_from_file_location(fullname, source_of(fullname))
 

@@ -35,7 +35,7 @@ from recorded import record_bytes
 games = json.loads(sys.argv[2])
 out = [hashlib.sha256(record_bytes(Config(**c), s, True)[0]).hexdigest() for c, s in games]
 print(json.dumps({"core": _accel.describe(), "modules": [importlib.import_module(m).__file__
-    for m in _accel.COMPILED], "replays": out}))
+    for m in _accel.modules()], "replays": out}))
 """
 
 
@@ -59,12 +59,13 @@ def test_sgscore_pure_loads_every_module_from_its_source() -> None:
     pure = _run_pure()
     assert pure["core"] == "pure-Python core (SGSCORE_PURE is set)"
     modules = pure["modules"]
-    assert isinstance(modules, list) and len(modules) == len(_accel.COMPILED)
+    assert isinstance(modules, list) and len(modules) == len(_accel.modules()) > 20
     assert all(str(m).endswith(".py") for m in modules)
 
 
 def test_all_or_none_of_the_core_is_compiled() -> None:
-    files = [sys.modules[m].__file__ or "" for m in _accel.COMPILED if m in sys.modules]
+    names = _accel.recorded() or _accel.modules()
+    files = [sys.modules[m].__file__ or "" for m in names if m in sys.modules]
     assert files, "the tests import the core"
     compiled = [not f.endswith(".py") for f in files]
     assert all(compiled) or not any(compiled), files
@@ -76,7 +77,7 @@ def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str
     """A package folder with the core's sources and a compiled file beside each, and the record
     of the sources as built (as ``setup.py`` writes it)."""
     sources = {}
-    for module in _accel.COMPILED:
+    for module in _accel.modules():
         src = Path(_accel.source_of(module))
         dest = tmp_path.joinpath(*module.split(".")[1:]).with_suffix(".py")
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -111,6 +112,28 @@ def test_an_edited_source_falls_back_to_pure_python_with_a_warning(
     with pytest.warns(_accel.StaleBuildWarning, match="rules.py changed since the core"):
         used, why = _accel._decide()
     assert not used and why.endswith("rules.py changed since it was compiled")
+
+
+def test_a_module_added_since_the_build_runs_as_python_beside_it(
+    fake_build: dict[str, str], tmp_path: Path,
+) -> None:
+    (tmp_path / "sanguosha" / "generals" / "xinjiang.py").write_text("# a new general\n")
+    assert _accel._decide() == (True, "compiled with mypyc")
+
+
+def test_a_compiled_module_whose_source_is_gone_is_stale(fake_build: dict[str, str],
+                                                         tmp_path: Path) -> None:
+    (tmp_path / "sanguosha" / "generals" / "lvbu.py").unlink()
+    with pytest.warns(_accel.StaleBuildWarning, match="lvbu.py changed"):
+        assert not _accel._decide()[0]
+
+
+def test_what_is_compiled_covers_the_rules_and_every_card_and_general() -> None:
+    names = _accel.modules()
+    for module in ("sgscore.sanguosha.rules", "sgscore.sanguosha.content.basic",
+                   "sgscore.sanguosha.generals.zhugeliang", "sgscore.replay.resim"):
+        assert module in names
+    assert "sgscore._accel" not in names and not any(m.endswith("__init__") for m in names)
 
 
 def test_a_build_for_another_python_or_a_partial_one_is_not_used(
