@@ -54,7 +54,7 @@ class GameFinished(RuntimeError):
 
 def normalize_choice(value: Any) -> Choice:
     """Turn a decoded value (lists from msgpack or JSON) back into a choice (tuples)."""
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):  # not list | tuple: compiled, that is built per call
         return tuple(normalize_choice(v) for v in value)
     return value
 

@@ -38,7 +38,7 @@ __all__ = [
 
 def _norm(v: Any) -> Any:
     """Lists to tuples, recursively (what a value becomes after a trip through msgpack)."""
-    if isinstance(v, list | tuple):
+    if isinstance(v, (list, tuple)):  # not list | tuple: compiled, that is built per call
         return tuple(_norm(x) for x in v)
     if isinstance(v, dict):
         return {k: _norm(x) for k, x in v.items()}
@@ -132,7 +132,7 @@ class Resimulator:
                 self._release((rec.seat, choice))
                 self._held = (index, rec.seat, choice, k, n)
             return
-        if (self._held is not None and isinstance(rec, Checkpoint | Events)
+        if (self._held is not None and isinstance(rec, (Checkpoint, Events))
                 and len(self._waiting) < self._WAIT):
             self._waiting.append((index, rec))
             return
