@@ -93,7 +93,8 @@ def ext_modules() -> list[Any]:
     try:
         return list(mypycify(
             [source(m) for m in compiled_modules()],
-            opt_level="3", debug_level="0", group_name="sgscore_core",
+            # one C file per module: gcc takes a third less time than over one large file
+            opt_level="3", debug_level="0", group_name="sgscore_core", multi_file=True,
         ))
     except BaseException as e:  # mypyc exits on a type error; the sources must still install
         say(f"mypyc could not compile the core ({e!r}); installing pure Python")
