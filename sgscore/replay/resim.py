@@ -257,7 +257,9 @@ class Resimulator:
             raise ReplayError(index, (
                 f"engine error differs: the replay has {rec.kind}: {rec.msg} after {rec.at} "
                 f"decisions, re-simulation raised {e.kind}: {e.message} after "
-                f"{self.game.decisions}"))
+                f"{self.game.decisions} (a rules bug can surface differently on the compiled "
+                "and the pure-Python core: sgs --version says which runs, SGSCORE_PURE=1 "
+                "runs the pure one)"))
         self._raised = None
         self.error_seen = True
 
