@@ -223,5 +223,8 @@ def rebaseline(folder: str, check: bool) -> None:
         written = rebaseline_fixtures(folder)
     except RebaselineError as e:
         fail(f"{folder}: {e}")
+    except OSError as e:  # a read-only folder, a full disk
+        fail(f"{folder}: cannot write the golden replays: {e.strerror or e}"
+             + (f" ({e.filename})" if e.filename else ""))
     for path in written:
         click.echo(str(path))

@@ -137,14 +137,19 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
               help="Simulate COUNT games (seeds S, S+1, ...) into the folder given by -o.")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=True),
               help="The replay file (with -n: the folder).")
+@click.option("--force", is_flag=True,
+              help="With -n: replace replays already in the folder (without: refuse them).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
 @click.pass_context
 def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int | None,
-        output: str, as_json: bool, **values: Any) -> None:
+        output: str, force: bool, as_json: bool, **values: Any) -> None:
     """Simulate games with random agents and write their replays.
 
     Prints one line per game: winner, turns, decisions and bytes written. Exits 1 if the engine
-    raised in any game (its replay holds the error record, so it reproduces).
+    raised in any game (its replay holds the error record, so it reproduces). Each replay is
+    written beside its name and moved into place when whole: -o FILE replaces FILE; with -n,
+    a replay already in the folder is refused (exit 1) unless --force, so two runs into one
+    folder never mix.
 
     \b
     Examples:
@@ -161,8 +166,12 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
     code = EXIT_OK
     with progress(len(targets), "simulating", show=not as_json) as bar:
         for path, s in targets:
-            try:
-                result = record_game(config, s, path, events=not no_events)
+            try:  # -o FILE names its file: replaced; -n fills a folder: never over a replay
+                result = record_game(config, s, path, events=not no_events,
+                                     overwrite=count is None or force)
+            except FileExistsError:
+                bar.close()
+                fail(f"{path}: a replay is there already (--force replaces it)")
             except OSError as e:
                 bar.close()
                 fail(f"{path}: cannot write ({e.strerror or e})")

@@ -207,14 +207,14 @@ def bench_players(
     longest = (-1, "")  # the replay with the most decisions: the seek figure steps through it
     for s in seeds:
         path = os.path.join(tmp, f"p{players}-{s}.mp")
-        rec = record_game(config, s, path, events=False)
+        rec = record_game(config, s, path, events=False, overwrite=True)
         compact_bytes += os.path.getsize(path)
         recorded_decisions += rec.decisions
         paths.append(path)
         if rec.decisions > longest[0]:
             longest = (rec.decisions, path)
         full = os.path.join(tmp, f"p{players}-{s}-events.mp")
-        record_game(config, s, full, events=True)
+        record_game(config, s, full, events=True, overwrite=True)
         events_bytes += os.path.getsize(full)
         os.remove(full)
 

@@ -28,7 +28,7 @@ __all__ = [
     "Request",
     "PickRequest",
     "SubsetRequest",
-    "normalize_choice",
+    "normalize_choice", "same_value",
 ]
 
 Choice = Any
@@ -50,6 +50,17 @@ class IllegalChoice(ValueError):
 @mypyc_attr(native_class=False)
 class GameFinished(RuntimeError):
     """A choice was submitted to a game that is over."""
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two decoded values are the same, types included: ``True`` is not ``1`` (Python's
+    ``==`` says it is), while a list and a tuple with the same items are the same array."""
+    ta, tb = type(a), type(b)
+    if ta in (list, tuple) and tb in (list, tuple):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    if ta is dict and tb is dict:
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    return ta is tb and a == b
 
 
 def normalize_choice(value: Any) -> Choice:

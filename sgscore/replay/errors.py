@@ -12,8 +12,13 @@ class ReplayError(ValueError):
     ...); ``reason`` is one line in words. Untrusted input never raises anything else.
     """
 
+    MAX_REASON = 300
+    """Longer reasons are cut (a file's values can be long; the reason stays one readable line)."""
+
     def __init__(self, record: int, reason: str) -> None:
         reason = " ".join(str(reason).split())  # one line, whatever the engine's message held
+        if len(reason) > self.MAX_REASON:
+            reason = reason[:self.MAX_REASON - 3] + "..."
         super().__init__(f"record {record}: {reason}")
         self.record = record
         self.reason = reason

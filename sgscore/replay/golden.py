@@ -85,7 +85,7 @@ def rebaseline(folder: str | Path) -> list[Path]:
         spec = _spec(entry)
         path = root / f"{entry['name']}.mp"
         config = spec.config_from_dict(spec.full_config(entry["config"]))
-        result = record_game(config, int(entry["seed"]), path)
+        result = record_game(config, int(entry["seed"]), path, overwrite=True)
         summary = {k: result.summary[k] for k in ("winner", "reason", "turns", "decisions", "hash")}
         (root / f"{entry['name']}.summary.json").write_text(
             json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8"

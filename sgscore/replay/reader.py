@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
@@ -33,6 +34,7 @@ from .records import (
     parse_error,
     parse_hash,
     parse_header,
+    short,
 )
 
 __all__ = [
@@ -58,6 +60,8 @@ class Limits:
     max_map_len: int = 64
     max_depth: int = 32  # nesting of a choice or an event argument
     max_stack: int = 1024  # nesting of any msgpack value (msgpack-python's own bound)
+    max_between: int = 256  # records in a row that are not decisions (checkpoints, events, ...)
+    max_warnings: int = 8  # warnings kept word for word; the rest are counted
 
 
 class Decisions(NamedTuple):
@@ -119,7 +123,7 @@ def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
         raise BadValue(f"a decisions record is [seat, choice, ...], got an array of {len(v)}")
     seat = v[0]
     if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
-        raise BadValue(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {seat!r:.40}")
+        raise BadValue(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {short(seat)}")
     return Decisions(seat, parse_value(v, 0, max_depth)[1:])
 
 
@@ -134,7 +138,7 @@ def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
     at = v.get("at")
     evs = v.get("ev")
     if not isinstance(at, int) or isinstance(at, bool) or at < 0:
-        raise BadValue(f"an events record needs 'at', a non-negative integer, got {at!r:.40}")
+        raise BadValue(f"an events record needs 'at', a non-negative integer, got {short(at)}")
     if not isinstance(evs, list):
         raise BadValue("an events record needs 'ev', an array of events")
     out = []
@@ -145,11 +149,11 @@ def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
         if not isinstance(kind, str):
             raise BadValue("an event's kind must be a string")
         if not isinstance(args, list):
-            raise BadValue(f"event {kind!r:.40}: args must be an array")
+            raise BadValue(f"event {short(kind)}: args must be an array")
         if not isinstance(mask, int) or isinstance(mask, bool):
-            raise BadValue(f"event {kind!r:.40}: mask must be an integer")
+            raise BadValue(f"event {short(kind)}: mask must be an integer")
         if hidden is not None and not isinstance(hidden, list):
-            raise BadValue(f"event {kind!r:.40}: hidden must be an array or nil")
+            raise BadValue(f"event {short(kind)}: hidden must be an array or nil")
         out.append((
             kind, parse_value(args, 1, max_depth), mask,
             None if hidden is None else parse_value(hidden, 1, max_depth),
@@ -281,6 +285,61 @@ def _scan_partial(buf: bytes, limits: Limits) -> str | None:
     return None
 
 
+RECORD_LEVELS = 4
+"""Levels a record's own structure adds around a value (an events record: its map, the list of
+events, an event, its arguments); a record may nest ``max_depth`` more."""
+
+
+def _deeper(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests arrays or maps more than ``limit`` levels deep (walked with a list,
+    not recursion, so any depth msgpack decodes is safe to ask about)."""
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    while todo:
+        v, level = todo.pop()
+        if type(v) is list:
+            items: Any = v
+        elif type(v) is dict:
+            items = v.values()
+        else:
+            continue
+        if level >= limit:
+            return True
+        todo.extend((x, level + 1) for x in items)
+    return False
+
+
+def _open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open a replay file for reading; a FIFO, a device or a folder is refused before it is
+    opened (opening a FIFO would wait for a writer)."""
+    try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise ReplayError(0, "cannot open the file: Is a directory")
+        if not stat.S_ISREG(mode):
+            what = "a pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(
+                mode) else "a device"
+            raise ReplayError(0, f"cannot read the file: it is {what}, not a regular file")
+        return open(path, "rb")
+    except OSError as e:
+        raise ReplayError(0, f"cannot open the file: {e.strerror or e}") from None
+
+
+class _UpTo:
+    """A file read no further than ``size`` bytes: a file that grows while it is read is read as
+    it was when opened (its size then is the one every message speaks of)."""
+
+    def __init__(self, f: IO[bytes], size: int) -> None:
+        self._f = f
+        self._left = size
+
+    def read(self, n: int = -1) -> bytes:
+        if n < 0 or n > self._left:
+            n = self._left
+        data = self._f.read(n)
+        self._left -= len(data)
+        return data
+
+
 # ---------------------------------------------------------------- the streaming reader
 class RecordReader:
     """Reads a replay record by record. The header is read (and checked) on construction.
@@ -296,10 +355,7 @@ class RecordReader:
         if isinstance(source, bytes | bytearray | memoryview):
             self._f: IO[bytes] = io.BytesIO(bytes(source))
         elif isinstance(source, str | os.PathLike):
-            try:
-                self._f = open(source, "rb")  # closed by close()
-            except OSError as e:
-                raise ReplayError(0, f"cannot open the file: {e.strerror or e}") from None
+            self._f = _open_regular(source)  # closed by close()
             self._owns = True
         else:
             self._f = source
@@ -313,7 +369,7 @@ class RecordReader:
             self.close()
             raise ReplayError(0, f"the file has {self.size} bytes, over the limit of {limits.max_bytes}")
         self._u = msgpack.Unpacker(
-            self._f, raw=False, strict_map_key=True, use_list=True, timestamp=0,
+            _UpTo(self._f, self.size), raw=False, strict_map_key=True, use_list=True, timestamp=0,
             read_size=min(1 << 16, limits.max_buffer_size),
             max_buffer_size=limits.max_buffer_size, max_str_len=limits.max_str_len,
             max_bin_len=limits.max_bin_len, max_ext_len=limits.max_ext_len,
@@ -324,6 +380,7 @@ class RecordReader:
         self.truncated = False
         self.truncation: str | None = None
         self.warnings: list[str] = []
+        self.unknown = 0  # unknown records skipped (the first few are also warnings)
         self.end: End | None = None
         self.error: ErrorRecord | None = None
         self._events_next = 0
@@ -355,7 +412,9 @@ class RecordReader:
             if self.offset == self.size:
                 return self._EOF
             self._f.seek(self.offset)
-            why = _scan_partial(self._f.read(self.limits.max_buffer_size + 16), self.limits)
+            why = _scan_partial(
+                self._f.read(min(self.limits.max_buffer_size + 16, self.size - self.offset)),
+                self.limits)
             if why is not None:
                 raise ReplayError(index, why) from None
             self.truncated = True
@@ -387,13 +446,15 @@ class RecordReader:
         if not isinstance(raw, dict):
             raise ReplayError(0, f"not an sgscore replay: the first value is {_kind(raw)}, "
                                  "not a header map")
+        if _deeper(raw, self.limits.max_depth + RECORD_LEVELS):
+            raise ReplayError(0, f"header: values nest deeper than {self.limits.max_depth} levels")
         fmt = raw.get("format")
         if fmt != FORMAT_NAME:
-            raise ReplayError(0, f"not an sgscore replay: format is {fmt!r:.60}, "
+            raise ReplayError(0, f"not an sgscore replay: format is {short(fmt)}, "
                                  f"expected {FORMAT_NAME!r}")
         version = raw.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise ReplayError(0, f"format version must be an integer, got {version!r:.40}")
+            raise ReplayError(0, f"format version must be an integer, got {short(version)}")
         if version != FORMAT_VERSION:
             raise ReplayError(0, f"format version {version} is not supported: this reader "
                                  f"accepts version {FORMAT_VERSION}")
@@ -403,10 +464,14 @@ class RecordReader:
     def __iter__(self) -> Iterator[tuple[int, AnyRecord]]:
         """``(index, record)`` for each record after the header, in order."""
         limits = self.limits
+        between = 0  # records since the last decisions record
         while True:
             index = self.index
             raw = self._raw()
             if raw is self._EOF:
+                if self.unknown > limits.max_warnings:
+                    self.warnings.append(f"{self.unknown - limits.max_warnings} more unknown "
+                                         "records skipped")
                 if self.end is None and not self.truncated:
                     self.truncated = True
                     self.truncation = (
@@ -420,6 +485,18 @@ class RecordReader:
                 rec = self._parse(raw, index, limits)
             except BadValue as e:
                 raise ReplayError(index, str(e)) from None
+            except (ReplayError, MemoryError):
+                raise
+            except Exception as e:  # a bug of this reader's; still a verdict with the record
+                raise ReplayError(index, f"unexpected {type(e).__name__} reading this record: "
+                                         f"{e}") from None
+            if type(rec) is Decisions:
+                between = 0
+            else:
+                between += 1
+                if between > limits.max_between:
+                    raise ReplayError(index, f"more than {limits.max_between} records in a row "
+                                             "without a decision")
             yield index, rec
 
     def _parse(self, raw: Any, index: int, limits: Limits) -> AnyRecord:
@@ -433,6 +510,11 @@ class RecordReader:
             return parse_checkpoint(raw)
         if not isinstance(raw, dict):
             raise BadValue(f"a record must be an array, an integer or a map, not {_kind(raw)}")
+        return self._parse_map(raw, index, limits)
+
+    def _parse_map(self, raw: dict[str, Any], index: int, limits: Limits) -> AnyRecord:
+        if _deeper(raw, limits.max_depth + RECORD_LEVELS):  # then nothing recurses too deep
+            raise BadValue(f"values nest deeper than {limits.max_depth} levels")
         t = raw.get("t")
         if t == "ev":
             if not self.header.events:
@@ -456,8 +538,10 @@ class RecordReader:
             self.end = _record(parse_end, raw, index)
             return self.end
         if not isinstance(t, str):
-            raise BadValue(f"a map record needs a string type key 't', got {t!r:.40}")
-        self.warnings.append(f"record {index}: unknown record type {t!r:.40} skipped")
+            raise BadValue(f"a map record needs a string type key 't', got {short(t)}")
+        self.unknown += 1
+        if self.unknown <= limits.max_warnings:
+            self.warnings.append(f"record {index}: unknown record type {short(t)} skipped")
         return UnknownRecord(t, raw)
 
 

@@ -17,7 +17,7 @@ from typing import Any, Final
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "MAX_SEAT", "U7", "CHECKPOINT_MASK", "RecordError",
     "Header", "End", "HashRecord", "ErrorRecord", "parse_header", "parse_end", "parse_hash",
-    "parse_error", "END_KEYS", "HEADER_KEYS",
+    "parse_error", "END_KEYS", "HEADER_KEYS", "short",
 ]
 
 FORMAT_NAME: Final = "sgscore-replay"
@@ -166,7 +166,7 @@ def _req(raw: dict[str, Any], what: str, name: str, key: str) -> Any:
 def _string(raw: dict[str, Any], what: str, name: str, key: str, max_len: int = 0) -> str:
     v = _req(raw, what, name, key)
     if not _is_str(v):
-        raise _fail(what, key, f"expected a string, got {_short(v)}")
+        raise _fail(what, key, f"expected a string, got {short(v)}")
     if max_len and len(v) > max_len:
         raise _fail(what, key, f"at most {max_len} characters, got {len(v)}")
     return str(v)
@@ -175,13 +175,16 @@ def _string(raw: dict[str, Any], what: str, name: str, key: str, max_len: int = 
 def _count(raw: dict[str, Any], what: str, name: str, key: str) -> int:
     v = _req(raw, what, name, key)
     if not _is_int(v) or v < 0:
-        raise _fail(what, key, f"expected a non-negative integer, got {_short(v)}")
+        raise _fail(what, key, f"expected a non-negative integer, got {short(v)}")
     return int(v)
 
 
-def _short(v: Any) -> str:
+def short(v: Any) -> str:
+    """A value from a file in a message: a scalar's ``repr`` cut to 40 characters, else its type
+    (never the ``repr`` of a container, which can be deep or long)."""
     text = repr(v) if type(v) in (int, float, bool, str) or v is None else type(v).__name__
     return text if len(text) <= 40 else text[:37] + "..."
+
 
 
 def _optional_list(raw: dict[str, Any], what: str, name: str, key: str,
@@ -190,7 +193,7 @@ def _optional_list(raw: dict[str, Any], what: str, name: str, key: str,
     if not found or v is None:
         return None
     if type(v) is not list or not all(type(x) is kind for x in v):
-        raise _fail(what, key, f"expected an array of {kind.__name__}, got {_short(v)}")
+        raise _fail(what, key, f"expected an array of {kind.__name__}, got {short(v)}")
     return list(v)
 
 
@@ -206,7 +209,7 @@ def parse_header(raw: dict[str, Any]) -> Header:
     rng = _string(raw, what, "rng", "p", 64)
     seed = _req(raw, what, "seed", "s")
     if not _is_int(seed) or not 0 <= seed <= 2**64 - 1:
-        raise _fail(what, "s", f"expected an integer 0..2**64-1, got {_short(seed)}")
+        raise _fail(what, "s", f"expected an integer 0..2**64-1, got {short(seed)}")
     config = _req(raw, what, "config", "c")
     if type(config) is not dict or not _json_value(config):
         raise _fail(what, "c", "expected a map of plain values")
@@ -215,7 +218,7 @@ def parse_header(raw: dict[str, Any]) -> Header:
         raise _fail(what, "a", "expected a string or an array of strings")
     events = _req(raw, what, "events", "ev")
     if type(events) is not bool:
-        raise _fail(what, "ev", f"expected a boolean, got {_short(events)}")
+        raise _fail(what, "ev", f"expected a boolean, got {short(events)}")
     return Header(FORMAT_NAME, FORMAT_VERSION, engine, game, rules, rng, int(seed), dict(config),
                   agents if isinstance(agents, str) else list(agents), bool(events))
 
@@ -227,7 +230,7 @@ def parse_end(raw: dict[str, Any]) -> End:
     if not found:
         raise _fail(what, "w", "missing")
     if winner is not None and not _is_str(winner):
-        raise _fail(what, "w", f"expected a string or nil, got {_short(winner)}")
+        raise _fail(what, "w", f"expected a string or nil, got {short(winner)}")
     reason = _string(raw, what, "reason", "why")
     turns, rounds, decisions, events = (_count(raw, what, name, END_KEYS[name])
                                         for name in ("turns", "rounds", "decisions", "events"))

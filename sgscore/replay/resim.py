@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.engine import EngineError
 from ..core.games import game_ids, get_game
-from ..core.protocol import Choice, GameFinished, IllegalChoice
+from ..core.protocol import Choice, GameFinished, IllegalChoice, same_value
 from ..core.spec import AnyGame, ConfigError, GameState
 from .errors import ReplayError, ReplayWarning
 from .reader import (
@@ -116,6 +116,8 @@ class Resimulator:
         self.lookahead = lookahead
         self._held: tuple[int, int, Choice, int, int] | None = None  # a decision waiting
         self._waiting: list[tuple[int, AnyRecord]] = []  # records after it
+        self._quick: tuple[int, int] | None = None  # (decisions, quick hash) last taken
+        self._full: tuple[int, str] | None = None  # (decisions, state hash) last taken
 
     # ------------------------------------------------------------ records
     def feed(self, index: int, rec: AnyRecord) -> None:
@@ -157,7 +159,7 @@ class Resimulator:
                 self.decide(index, rec.seat, choice, k, len(rec.choices))
         elif isinstance(rec, Checkpoint):
             self._unmatched()
-            want = self.game.quick_hash() & CHECKPOINT_MASK
+            want = self._quick_hash() & CHECKPOINT_MASK
             if rec.quick != want:
                 raise ReplayError(index, (
                     f"checkpoint differs: the replay has {rec.quick:02x}, "
@@ -167,7 +169,7 @@ class Resimulator:
             self._events(index, rec)
         elif isinstance(rec, HashRecord):
             self._unmatched()
-            want_h = self.game.state_hash()
+            want_h = self._state_hash()
             if rec.hash != want_h:
                 raise ReplayError(index, f"state hash differs: the replay has "
                                          f"{rec.hash[:16]}..., re-simulation gives {want_h[:16]}...")
@@ -179,6 +181,21 @@ class Resimulator:
             return
         else:  # pragma: no cover - the reader makes only the types above
             raise ReplayError(index, f"unexpected record {type(rec).__name__}")
+
+    def _quick_hash(self) -> int:
+        """The game's quick hash, taken once per position (the state changes only by decisions,
+        so checkpoints in a row cost one hash)."""
+        at = self.game.decisions
+        if self._quick is None or self._quick[0] != at:
+            self._quick = (at, self.game.quick_hash())
+        return self._quick[1]
+
+    def _state_hash(self) -> str:
+        """The full state hash, taken once per position (as :meth:`_quick_hash`)."""
+        at = self.game.decisions
+        if self._full is None or self._full[0] != at:
+            self._full = (at, self.game.state_hash())
+        return self._full[1]
 
     def _unmatched(self) -> None:
         if self._raised is not None:
@@ -241,7 +258,7 @@ class Resimulator:
                 f"events differ: the replay has {len(rec.events)} new events from event "
                 f"{rec.at}, re-simulation has {len(ours)}"))
         for i, (mine, theirs) in enumerate(zip(ours, rec.events, strict=True)):
-            if _norm(mine) != theirs:
+            if not same_value(mine, theirs):  # True is not 1
                 raise ReplayError(index, (
                     f"event {rec.at + i} differs: the replay has {_short(theirs)}, "
                     f"re-simulation gives {_short(_norm(mine))}"))
@@ -280,7 +297,7 @@ class Resimulator:
         if self.other_engine:
             theirs["hash"] = ours.get("hash")  # it covers the engine version: see other_engine
         for key in ours:
-            if theirs.get(key, None) != ours[key] or key not in theirs:
+            if key not in theirs or not same_value(theirs[key], ours[key]):
                 raise ReplayError(index, (
                     f"end summary differs: {key} is {_short(theirs.get(key))} in the replay, "
                     f"{_short(ours[key])} on re-simulation"))

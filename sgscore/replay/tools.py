@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import IO, Any, NamedTuple
 
 from ..core.games import get_game
+from ..core.protocol import same_value
 from ..core.telling import plain
 from .errors import ReplayError
 from .reader import Decisions, Events, Limits, RecordReader
@@ -202,7 +203,7 @@ def _header_diff(ha: Header, hb: Header) -> list[dict[str, Any]]:
 
 
 def _summary_keys(sa: dict[str, Any], sb: dict[str, Any], hashes: bool) -> list[str]:
-    keys = [k for k in sa if k not in sb or plain(sa[k]) != plain(sb[k])]
+    keys = [k for k in sa if k not in sb or not same_value(sa[k], sb[k])]
     keys += [k for k in sb if k not in sa]
     return [k for k in keys if hashes or k != "hash"]
 
@@ -225,11 +226,11 @@ def _difference(xa: _Item | None, xb: _Item | None, hashes: bool) -> dict[str, A
             out["keys"] = keys
             return out
     elif same_kind and xa.kind == "decision":
-        if xa.value == xb.value:
+        if same_value(xa.value, xb.value):
             return None
         kind = "decision"
     elif same_kind and xa.kind == "event":
-        if plain(xa.value) == plain(xb.value) and xa.number == xb.number:
+        if same_value(xa.value, xb.value) and xa.number == xb.number:
             return None
         kind = "event"
     elif "end" in (xa.kind, xb.kind):

@@ -8,6 +8,8 @@ the header only, never per decision.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -66,19 +68,33 @@ class ReplayWriter:
     run, never more than the turn under way; an engine error writes the run before its record.
 
     ``events``: whether :meth:`events` writes events records (the header says so too).
+
+    Given a path, the replay is written to a temporary file beside it (``.NAME.*.partial``) and
+    moved into place by :meth:`close`, so that no one ever reads a replay being written or two
+    writers' records mixed in one file. An existing file is refused (``FileExistsError``, at once
+    and again when moving into place) unless ``overwrite``; with ``overwrite`` the move replaces
+    it in one step. A killed process leaves its replay so far in the ``.partial`` file, which
+    reads up to its last whole record.
     """
 
     def __init__(self, fileobj_or_path: str | os.PathLike[str] | IO[bytes], header: Header,
-                 events: bool) -> None:
+                 events: bool, *, overwrite: bool = False) -> None:
         if header.events != events:
             header = replace(header, events=events)
         self.header = header
         self._events_on = events
         self._owns = isinstance(fileobj_or_path, str | os.PathLike)
-        self._f: IO[bytes] = (
-            open(fileobj_or_path, "wb") if isinstance(fileobj_or_path, str | os.PathLike)
-            else fileobj_or_path
-        )
+        self._final = ""
+        self._tmp = ""
+        self._overwrite = overwrite
+        if isinstance(fileobj_or_path, str | os.PathLike):
+            self._final = os.fspath(fileobj_or_path)
+            if not overwrite and os.path.lexists(self._final):
+                raise FileExistsError(errno.EEXIST, "a replay is there already", self._final)
+            fd, self._tmp = _partial_file(self._final)
+            self._f: IO[bytes] = os.fdopen(fd, "wb")
+        else:
+            self._f = fileobj_or_path
         self._packer = msgpack.Packer(use_bin_type=True, autoreset=True)
         self._events_written = 0
         self.bytes = 0
@@ -143,16 +159,57 @@ class ReplayWriter:
         self._write(plain(End.from_summary(game.summary())))
 
     def close(self) -> None:
-        """Write any pending decisions and close the file if this writer opened it."""
+        """Write any pending decisions; given a path, close the file and move it into place
+        (``FileExistsError`` if a replay appeared there meanwhile and ``overwrite`` is off; the
+        temporary file is then removed)."""
         self.flush()
-        if self._owns:
-            self._f.close()
+        if not self._owns or self._f.closed:
+            return
+        self._f.close()
+        tmp, self._tmp = self._tmp, ""
+        try:
+            _move_into_place(tmp, self._final, self._overwrite)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     def __enter__(self) -> ReplayWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _partial_file(final: str) -> tuple[int, str]:
+    """A new file beside ``final`` to write it in, ``.NAME.PID.N.partial``: created exclusively,
+    with the permissions a new file gets (so the replay has them once moved into place)."""
+    folder, name = os.path.split(os.path.abspath(final))
+    for n in range(10_000):
+        path = os.path.join(folder, f".{name}.{os.getpid()}.{n}.partial")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a partial replay", final)
+
+
+def _move_into_place(tmp: str, final: str, overwrite: bool) -> None:
+    """Rename ``tmp`` to ``final`` in one step: replacing what is there if ``overwrite``, else
+    refusing it (a hard link fails when ``final`` exists, whoever made it meanwhile)."""
+    if overwrite:
+        os.replace(tmp, final)
+        return
+    try:
+        os.link(tmp, final)
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, "a replay is there already", final) from None
+    except OSError:  # no hard links on this file system: claim the name, then replace it
+        fd = os.open(final, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        os.close(fd)
+        os.replace(tmp, final)
+        return
+    os.unlink(tmp)
 
 
 @dataclass(frozen=True)
@@ -179,9 +236,11 @@ def record_game(
     *,
     events: bool = True,
     agents: Sequence[Agent] | None = None,
+    overwrite: bool = False,
 ) -> RecordResult:
     """Play a game of any installed game (the one ``config`` belongs to), with
-    ``RandomAgent(seed, seat)`` per seat unless ``agents``, and write its replay.
+    ``RandomAgent(seed, seat)`` per seat unless ``agents``, and write its replay (to a path:
+    atomically, refusing an existing file unless ``overwrite``; see :class:`ReplayWriter`).
 
     Writes the header, then per decision: new events, a checkpoint before the first decision of
     each turn, the decision; then an error record if the engine raised, and the end record. An
@@ -192,7 +251,8 @@ def record_game(
     if agents is None:
         agents = [RandomAgent(seed, s) for s in range(game.seats)]
     header = make_header(config, seed, [_agent_name(a) for a in agents], events=events)
-    with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events) as w:
+    with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events,
+                      overwrite=overwrite) as w:
         if err is not None:
             w.error(err, game)
         else:

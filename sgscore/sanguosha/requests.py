@@ -41,6 +41,17 @@ def card_targets(g: Game, p: Player, vcard: VCard) -> list[tuple[int, ...]]:
     return t.targets(g, p, vcard)
 
 
+def _ids(values: tuple[Any, ...]) -> bool:
+    """Whether every value is an int, exactly (``True == 1``, but a bool is no card or seat)."""
+    return all(type(v) is int for v in values)
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a choice, cut to 60 characters (choices from files can be long)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 Options = dict[int, list[tuple[int, ...]]]
 SkillOptions = dict[tuple[str, tuple[int, ...]], list[tuple[int, ...]]]
 
@@ -152,8 +163,9 @@ class PlayRequest(Request):
         if isinstance(head, str):
             self._check_skill(choice)
             return
-        if isinstance(head, bool) or not isinstance(head, int):
-            raise IllegalChoice("bad_shape", f"a card choice starts with a card id, got {head!r}")
+        if not _ids(choice):  # a bool is no card or seat id, though True == 1
+            raise IllegalChoice("bad_shape", "a card choice is a card id and seat ids (integers), "
+                                f"got {_short(choice)}")
         opts = self._targets(head) if head in self._p.hand else None
         if not opts:
             raise IllegalChoice(
@@ -167,9 +179,10 @@ class PlayRequest(Request):
 
     def _check_skill(self, choice: tuple[Any, ...]) -> None:
         head = choice[0]
-        if len(choice) != 3 or not isinstance(choice[1], tuple) or not isinstance(choice[2], tuple):
+        if (len(choice) != 3 or not isinstance(choice[1], tuple) or not isinstance(choice[2], tuple)
+                or not _ids(choice[1]) or not _ids(choice[2])):
             raise IllegalChoice(
-                "bad_shape", f"a skill choice is (skill, cards, targets), got {choice!r}"
+                "bad_shape", f"a skill choice is (skill, card ids, seat ids), got {_short(choice)}"
             )
         skills = self._skills
         try:

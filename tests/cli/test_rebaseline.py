@@ -85,3 +85,15 @@ def test_rebaseline_refuses_a_change_of_behaviour_under_the_same_rules_version(
     result = CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
     assert result.exit_code == 0, result.output
     assert read_replay(folder / "tiny.mp").header.rules == rules_id("sanguosha/identity", "2")
+
+
+def test_rebaseline_that_cannot_write_says_so_in_one_line(tmp_path: Path) -> None:
+    # It printed an OSError traceback (a read-only folder); here a folder stands where the
+    # replay must go, which no write can replace (root ignores read-only permissions).
+    folder = _small_fixture_folder(tmp_path)
+    (folder / "tiny.mp").mkdir()
+    result = CliRunner().invoke(main, ["replay", "rebaseline", str(folder)])
+    assert result.exit_code == 1 and result.exception is None or isinstance(
+        result.exception, SystemExit)
+    assert "cannot write the golden replays" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
