@@ -13,6 +13,7 @@ import click
 if TYPE_CHECKING:
     from sgscore.core.spec import AnyGame
     from sgscore.replay.reader import Replay
+    from sgscore.replay.scan import ReplayScan
 
 __all__ = [
     "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "fail", "echo_json", "Progress", "progress",
@@ -101,7 +102,7 @@ def read_or_fail(path: str) -> Replay:
         fail(f"{path}: record 0: cannot read ({e.strerror or e})")
 
 
-def game_of(path: str, rp: Replay) -> AnyGame:
+def game_of(path: str, rp: Replay | ReplayScan) -> AnyGame:
     """The installed game of a replay; exit with a one-line error when there is none."""
     from sgscore.replay.errors import ReplayError
     from sgscore.replay.resim import spec_of

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
-import warnings
 from typing import Any
 
 import click
 
-from sgscore.core.spec import AnyGame
+from sgscore.core.spec import AnyGame, Teller
 from sgscore.replay.errors import ReplayError
-from sgscore.replay.reader import Replay
 from sgscore.replay.render import (
     LANGS,
     SECRET_HEADER_KEYS,
@@ -18,40 +17,35 @@ from sgscore.replay.render import (
     render_events,
     render_header,
 )
-from sgscore.replay.resim import resimulate, validate_file
+from sgscore.replay.resim import validate_file
+from sgscore.replay.scan import ReplayScan, iter_events, scan_replay
 from sgscore.replay.tools import header_json
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress, read_or_fail
+from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress
 
 __all__ = ["show", "validate", "schema", "rebaseline"]
 
 
-def _load(path: str) -> tuple[Replay, AnyGame, list[Any], dict[str, Any] | None, int]:
-    """Read a replay and its events (re-simulated when not recorded).
-
-    Returns (replay, spec, events, summary, players); exits with a one-line error on bad input.
-    Re-simulation warnings (another engine version) are printed on one line each.
-    """
-    rp = read_or_fail(path)
-    spec = game_of(path, rp)
-    for message in rp.warnings:
+def _scan(path: str) -> tuple[ReplayScan, AnyGame, dict[str, Any] | None, int]:
+    """Read a replay once through (re-simulating it when it records no events), keeping no
+    record: (scan, spec, summary, players). Exits with a one-line error on bad input, before
+    anything is printed; warnings are printed on one line each."""
+    try:
+        scan = scan_replay(path, events=True)
+    except ReplayError as e:
+        fail(f"{path}: {e}")
+    spec = game_of(path, scan)
+    for message in scan.warnings:
         _warn(path, message)
-    summary = rp.summary
-    events = rp.events
-    if events is None:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                game = resimulate(rp, allow_truncated=True)
-            except ReplayError as e:
-                fail(f"{path}: {e}")
-        for w in caught:
-            _warn(path, str(w.message))
-        events = game.events
-    if summary is not None and rp.error is not None:
-        summary = dict(summary, error=f"{rp.error.kind}: {rp.error.msg}")
-    players = spec.seats(header_json(rp.header)["config"])
-    return rp, spec, list(events), summary, players
+    summary = scan.summary
+    if summary is not None and scan.error is not None:
+        summary = dict(summary, error=f"{scan.error.kind}: {scan.error.msg}")
+    players = spec.seats(header_json(scan.header)["config"])
+    return scan, spec, summary, players
+
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _warn(path: str, message: str) -> None:
@@ -80,35 +74,45 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
       sgs replay show game.mp --as 2 --lang zh
       sgs replay show game.mp --as 0 --json
     """
-    rp, spec, events, summary, players = _load(file)
+    scan, spec, summary, players = _scan(file)
     if seat is not None and seat >= players:
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
-    header = header_json(rp.header)
-    truncated = rp.truncated
+    header = header_json(scan.header)
     teller = spec.teller(lang, seat)
-    if as_json:
-        for _ in render_events(spec, events, teller=teller):
-            pass  # the teller learns what the viewer saw (roles), for the summary
-        echo_json({
-            "file": file,
-            "seat": seat,
-            "header": {k: v for k, v in header.items()
-                       if seat is None or k not in SECRET_HEADER_KEYS},
-            "truncated": truncated,
-            "events": list(json_events(events, seat)),
-            "summary": teller.redact_summary(summary) if summary else None,
-        })
-        return
-    click.echo(f"{os.path.basename(file)}: {render_header(spec, header, seat=seat, lang=lang)}")
-    if truncated:
-        where = " ".join(str(rp.truncation or "the end record is missing").split())
-        click.echo(f"warning: {file}: truncated: {where}; showing its first "
-                   f"{len(rp.decisions)} decisions", err=True)
-    for line in render_events(spec, events, teller=teller):
-        click.echo(line)
+    try:
+        if as_json:
+            _show_json(file, scan, spec, header, seat, teller, summary)
+            return
+        click.echo(f"{os.path.basename(file)}: {render_header(spec, header, seat=seat, lang=lang)}")
+        if scan.truncated:
+            where = " ".join(str(scan.truncation or "the end record is missing").split())
+            click.echo(f"warning: {file}: truncated: {where}; showing its first "
+                       f"{scan.decisions} decisions", err=True)
+        for line in render_events(spec, iter_events(file, scan), teller=teller):
+            click.echo(line)
+    except ReplayError as e:  # the file changed since it was scanned
+        fail(f"{file}: {e}")
     for line in teller.summary_lines(teller.redact_summary(summary) if summary else None):
         click.echo(line)
+
+
+def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any],
+               seat: int | None, teller: Teller, summary: dict[str, Any] | None) -> None:
+    """``show --json``: one JSON object, written as its events are read."""
+    head = {"file": file, "seat": seat,
+            "header": {k: v for k, v in header.items() if seat is None or k not in SECRET_HEADER_KEYS},
+            "truncated": scan.truncated}
+    click.echo(_json_text(head)[:-1] + ',"events":[', nl=False)
+    first = True
+    for event in iter_events(file, scan):
+        for _ in render_events(spec, [event], teller=teller):
+            pass  # the teller learns what the viewer saw (roles), for the summary
+        for item in json_events([event], seat):
+            click.echo(("" if first else ",") + _json_text(item), nl=False)
+            first = False
+    tail = {"summary": teller.redact_summary(summary) if summary else None}
+    click.echo("]," + _json_text(tail)[1:])
 
 
 @click.command()

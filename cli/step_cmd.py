@@ -15,7 +15,7 @@ from sgscore.replay.render import LANGS, jsonable
 from sgscore.replay.step import Moment, Stepper
 from sgscore.replay.tools import header_json
 
-from .common import echo_json, fail, game_of, read_or_fail
+from .common import echo_json, fail
 
 __all__ = ["step"]
 
@@ -161,13 +161,14 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
         raise click.UsageError("--at and --turn are mutually exclusive; give one")
     if interactive and (as_json or count is not None):
         raise click.UsageError("--interactive does not go with --json or --count")
-    rp = read_or_fail(file)
-    spec = game_of(file, rp)
-    players = spec.seats(header_json(rp.header)["config"])
+    try:
+        st = Stepper(file)  # reads the file once through; steps by reading it again
+    except ReplayError as e:
+        fail(f"{file}: {e}")
+    players = st.spec.seats(header_json(st.header)["config"])
     if seat is not None and seat >= players:
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
-    st = Stepper(rp)
     if at is not None and at >= st.decisions:
         raise click.BadParameter(
             f"{at} is beyond the last decision: the replay has {st.decisions} decisions"
@@ -181,8 +182,8 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
         _guard(file, st.goto, at or 0)
     for message in st.warnings:
         click.echo(f"warning: {file}: {' '.join(message.split())}", err=True)
-    if rp.truncated:
-        where = " ".join(str(rp.truncation or "the end record is missing").split())
+    if st.truncated:
+        where = " ".join(str(st.truncation or "the end record is missing").split())
         click.echo(f"warning: {file}: truncated: {where}; it holds {st.decisions} decisions",
                    err=True)
     moment = _guard(file, st.moment, seat, lang)

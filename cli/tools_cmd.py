@@ -4,15 +4,17 @@ the ``replay`` group)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import tempfile
 from typing import Any
 
 import click
 
 from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import render_events
-from sgscore.replay.tools import diff_replays, export_replay, resim_file
+from sgscore.replay.tools import diff_replays, resim_file, write_export
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
 
@@ -197,17 +199,40 @@ def export(file: str, events: bool, output: str | None) -> None:
     if output is not None:
         _not_a_folder(output)
     try:
-        data = export_replay(file, events=events)
+        if output is None:
+            warnings = write_export(file, _Stdout(), events=events)
+        else:
+            warnings = _export_to(file, output, events)
     except ReplayError as e:
         fail(f"{file}: {e}")
-    for w in data["warnings"]:
+    for w in warnings:
         click.echo(f"warning: {file}: {' '.join(str(w).split())}", err=True)
-    if output is None:
-        echo_json(data)
-        return
+
+
+class _Stdout:
+    """``write`` to stdout through click (the JSON is written piece by piece)."""
+
+    def write(self, text: str) -> None:
+        click.echo(text, nl=False)
+
+
+def _export_to(file: str, output: str, events: bool) -> list[str]:
+    """Export into ``output``, written beside it and moved into place when whole."""
+    folder = os.path.dirname(os.path.abspath(output))
     try:
-        with open(output, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
-            f.write("\n")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(output)}.",
+                                   suffix=".partial")
     except OSError as e:
         fail(f"{output}: cannot write ({e.strerror or e})")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            warnings = write_export(file, f, events=events)
+        os.replace(tmp, output)
+        tmp = ""
+        return warnings
+    except OSError as e:
+        fail(f"{output}: cannot write ({e.strerror or e})")
+    finally:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

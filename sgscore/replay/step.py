@@ -1,10 +1,12 @@
 """Stepping through a replay decision by decision: the table before a decision, what was asked,
 what was answered, and what happened since the decision before.
 
-:class:`Stepper` re-simulates a :class:`~sgscore.replay.reader.Replay` lazily, only as far as it
-is asked to go, and checks every record on the way exactly as
-:class:`~sgscore.replay.resim.Resimulator` does (a decision that is not legal, a checkpoint or
-events record that differs: :class:`~sgscore.replay.errors.ReplayError` with the record index).
+:class:`Stepper` re-simulates a replay lazily, only as far as it is asked to go, and checks every
+record on the way exactly as :class:`~sgscore.replay.resim.Resimulator` does (a decision that is
+not legal, a checkpoint or events record that differs: :class:`~sgscore.replay.errors.ReplayError`
+with the record index). Given a file (a path or bytes) it reads the records as it goes, so its
+memory does not grow with the file; given a :class:`~sgscore.replay.reader.Replay` already read,
+it steps through its records.
 
 Positions are decision indices: position ``n`` (``0 <= n < stepper.decisions``) is the moment
 before recorded decision ``n`` (0 is the first), with that decision's request pending; position
@@ -15,16 +17,19 @@ decisions, milliseconds to replay), so nothing is kept to undo a decision.
 
 from __future__ import annotations
 
+import os
 import warnings
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.protocol import Choice
 from ..core.spec import LANGS, AnyGame, GameState, Teller
 from .errors import ReplayError
-from .reader import Decisions, Replay
+from .reader import AnyRecord, Decisions, Limits, RecordReader, Replay
 from .render import feed, json_events, jsonable, visible_events
 from .resim import Resimulator, spec_of
+from .scan import scan_replay
 
 __all__ = ["Stepper", "Moment"]
 
@@ -109,8 +114,8 @@ class _Telling:
 class Stepper:
     """Goes to any decision of a replay, or the start of any turn, and tells the moment.
 
-    ``Stepper(read_replay(path))``; then :meth:`goto`, :meth:`goto_turn`, :meth:`forward`,
-    :meth:`back` and :meth:`moment`. Re-simulation is lazy: it runs only as far as the position
+    ``Stepper(path)`` (or bytes, or a :class:`Replay`); then :meth:`goto`, :meth:`goto_turn`,
+    :meth:`forward`, :meth:`back` and :meth:`moment`. Re-simulation is lazy: it runs only as far as the position
     asked for, validating every record on the way (:class:`ReplayError` with the record index for
     an illegal decision, a checkpoint, events or error record that differs, or a missing end
     record in a file that is not truncated). After a ``ReplayError`` the stepper starts over from
@@ -121,12 +126,30 @@ class Stepper:
     shows that some seat was asked something (``sgs replay show --as`` does not).
     """
 
-    def __init__(self, replay: Replay) -> None:
-        self.replay = replay
-        self.spec = spec_of(replay.header)
-        self.decisions = len(replay.decisions)
-        self.warnings: list[str] = list(replay.warnings)
+    def __init__(self, replay: Replay | str | os.PathLike[str] | bytes, *,
+                 limits: Limits | None = None) -> None:
+        if isinstance(replay, Replay):
+            self.replay: Replay | None = replay
+            self._source: str | os.PathLike[str] | bytes | None = None
+            self.header = replay.header
+            self.decisions = len(replay.decisions)
+            self.truncated, self.truncation = replay.truncated, replay.truncation
+            self._records = len(replay.records)
+            self.warnings: list[str] = list(replay.warnings)
+        else:  # read once through now (an unreadable file fails here), then as it is stepped
+            scan = scan_replay(replay, limits=limits)
+            self.replay = None
+            self._source = replay
+            self.header = scan.header
+            self.decisions = scan.decisions
+            self.truncated, self.truncation = scan.truncated, scan.truncation
+            self._records = scan.records
+            self.warnings = list(scan.warnings)
+        self._limits = limits
+        self.spec = spec_of(self.header)
         self._sim: Resimulator | None = None
+        self._it: Generator[tuple[int, AnyRecord], None, None] | None = None
+        self._cur: tuple[int, AnyRecord] | None = None  # the record at the position
         self._tellings: dict[tuple[int | None, str], _Telling] = {}
 
     # ------------------------------------------------------------ where we are
@@ -211,7 +234,7 @@ class Stepper:
         if req is not None and self._pos < self.decisions:
             if seat is None or seat == req.seat:
                 request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
-                answer, shown = self.replay.decisions[self._pos][1], True
+                answer, shown = self._choice(), True
                 question = teller.ask(req.kind, req.seat, req.prompt)
                 answer_text = teller.describe(req.kind, answer)
             else:
@@ -223,7 +246,7 @@ class Stepper:
             answer_shown=shown, state=self.state(seat), events_from=self._from,
             events=list(json_events(events[self._from:], seat)), lines=lines,
             result=g.result, error=error,
-            truncated=self._pos >= self.decisions and self.replay.truncated,
+            truncated=self._pos >= self.decisions and self.truncated,
             warnings=list(self.warnings), question=question, answer_text=answer_text,
             lang=lang,
         )
@@ -244,20 +267,42 @@ class Stepper:
         return telling.teller
 
     # ------------------------------------------------------------ the re-simulation
+    def _iter_records(self) -> Generator[tuple[int, AnyRecord], None, None]:
+        """The records after the header with their indices, from the start."""
+        if self.replay is not None:
+            yield from enumerate(self.replay.records[1:], start=1)
+            return
+        assert self._source is not None
+        with RecordReader(self._source, self._limits) as rd:
+            yield from rd
+
+    def _next_record(self) -> None:
+        assert self._it is not None
+        self._cur = next(self._it, None)
+        self._k = 0  # the next choice of the current record when it is a Decisions record
+
+    def _choice(self) -> Any:
+        assert self._cur is not None
+        rec = self._cur[1]
+        assert type(rec) is Decisions
+        return rec.choices[self._k]
+
     def _start(self) -> Resimulator:
         """The simulation, started (at decision 0) if it is not."""
         if self._sim is not None:
             return self._sim
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            sim = Resimulator(self.replay.header)
+            sim = Resimulator(self.header)
         for w in sim.warnings:
             if w not in self.warnings:
                 self.warnings.append(w)
+        if self._it is not None:
+            self._it.close()  # closes the file it reads
         self._sim = sim
+        self._it = self._iter_records()
+        self._next_record()
         self._pos = 0  # the next decision
-        self._rec = 1  # the next record to feed
-        self._k = 0  # the next choice in records[_rec] when it is a Decisions record
         self._from = 0  # the events since the previous decision start here
         try:
             self._settle()
@@ -270,26 +315,25 @@ class Stepper:
         """Feed the records before the next decision (checkpoints, events); at the end of the
         records, check that the replay is whole unless the file is truncated."""
         assert self._sim is not None
-        records = self.replay.records
-        while self._rec < len(records):
-            rec = records[self._rec]
-            if type(rec) is Decisions and self._k < len(rec.choices):
-                return
-            if type(rec) is not Decisions:
-                self._sim.feed(self._rec, rec)
-            self._rec += 1
-            self._k = 0
-        if not self.replay.truncated:
-            self._sim.finish(len(records), self.replay.truncation)
+        while self._cur is not None:
+            index, rec = self._cur
+            if type(rec) is Decisions:
+                if self._k < len(rec.choices):
+                    return
+            else:
+                self._sim.feed(index, rec)
+            self._next_record()
+        if not self.truncated:
+            self._sim.finish(self._records, self.truncation)
 
     def _advance(self) -> None:
         sim = self._sim
-        assert sim is not None
-        rec = self.replay.records[self._rec]
+        assert sim is not None and self._cur is not None
+        index, rec = self._cur
         assert type(rec) is Decisions
         try:
             self._from = len(sim.game.events)
-            sim.decide(self._rec, rec.seat, rec.choices[self._k], self._k, len(rec.choices))
+            sim.decide(index, rec.seat, rec.choices[self._k], self._k, len(rec.choices))
             self._pos += 1
             self._k += 1
             self._settle()

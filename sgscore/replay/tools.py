@@ -19,11 +19,13 @@ entry of such a file, and compare the hashes of two files only when they name th
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, Protocol
 
 from ..core.games import get_game
 from ..core.protocol import same_value
@@ -32,10 +34,12 @@ from .errors import ReplayError
 from .reader import Decisions, Events, Limits, RecordReader
 from .records import End, ErrorRecord, HashRecord, Header
 from .resim import Resimulator, spec_of
+from .scan import iter_decisions, iter_events, scan_replay
 from .writer import ReplayWriter
 
 __all__ = [
-    "ReplayDiff", "ResimResult", "diff_replays", "resim_file", "export_replay", "header_json",
+    "ReplayDiff", "ResimResult", "diff_replays", "resim_file", "export_replay", "write_export",
+    "header_json",
 ]
 
 Source = str | os.PathLike[str] | bytes
@@ -440,6 +444,48 @@ def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
 
 
 # ---------------------------------------------------------------------------- export
+class _Text(Protocol):
+    def write(self, text: str, /) -> object: ...
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_export(src: Source, out: _Text, *, events: bool = False,
+                 limits: Limits | None = None) -> list[str]:
+    """Write :func:`export_replay`'s JSON (one line, with a newline) to ``out``, reading the file
+    in passes so that memory stays flat in its length: a scan first (a file that cannot be read,
+    or whose events do not re-simulate, raises :class:`ReplayError` before anything is written),
+    then the decisions, then the events. Returns the warnings."""
+    try:
+        scan = scan_replay(src, events=events, limits=limits)
+    except ReplayError:
+        raise
+    except Exception as e:  # untrusted input: a verdict, never a traceback
+        raise _unexpected(0, e) from None
+    out.write('{"header":' + _json(header_json(scan.header)) + ',"decisions":[')
+    for k, (seat, choice) in enumerate(iter_decisions(src, limits=limits)):
+        out.write(("," if k else "") + _json([seat, plain(choice)]))
+    out.write('],"events":')
+    if events:
+        out.write("[")
+        for k, event in enumerate(iter_events(src, scan, limits=limits)):
+            out.write(("," if k else "") + _json(plain(event)))
+        out.write("]")
+    else:
+        out.write("null")
+    err = scan.error
+    tail = {
+        "summary": None if scan.end is None else plain(scan.end.summary()),
+        "error": None if err is None else {"kind": err.kind, "msg": err.msg, "at": err.at},
+        "truncated": scan.truncated,
+        "warnings": scan.warnings,
+    }
+    out.write("," + _json(tail)[1:] + "\n")
+    return scan.warnings
+
+
 def export_replay(src: Source, *, events: bool = False,
                   limits: Limits | None = None) -> dict[str, Any]:
     """The whole replay as JSON-ready data (docs/replay-format.md, "JSON export"):
@@ -450,36 +496,9 @@ def export_replay(src: Source, *, events: bool = False,
 
     It reads the file record by record; it re-simulates only to get the events of a file that
     has none (then a decision that does not hold raises :class:`ReplayError`, as ``show`` does).
-    It does not validate the game: ``validate_file`` does."""
-    index = 0
-    try:
-        with RecordReader(src, limits) as rd:
-            sim = Resimulator(rd.header) if events and not rd.header.events else None
-            decisions: list[list[Any]] = []
-            recorded: list[Any] = []
-            for index, rec in rd:
-                if type(rec) is Decisions:
-                    decisions.extend([rec.seat, plain(c)] for c in rec.choices)
-                elif type(rec) is Events and events:
-                    recorded.extend(plain(e) for e in rec.events)
-                if sim is not None and type(rec) is not End:
-                    sim.feed(index, rec)
-            warnings = rd.warnings + (sim.warnings if sim is not None else [])
-            ev: list[Any] | None = None
-            if events:
-                ev = recorded if sim is None else [plain(e) for e in sim.game.events]
-            err = rd.error
-            return {
-                "header": header_json(rd.header),
-                "decisions": decisions,
-                "events": ev,
-                "summary": None if rd.end is None else plain(rd.end.summary()),
-                "error": None if err is None else {"kind": err.kind, "msg": err.msg,
-                                                   "at": err.at},
-                "truncated": rd.truncated,
-                "warnings": warnings,
-            }
-    except ReplayError:
-        raise
-    except Exception as e:  # untrusted input: a verdict, never a traceback
-        raise _unexpected(index, e) from None
+    It does not validate the game: ``validate_file`` does. For a large file, :func:`write_export`
+    writes the same JSON without holding it."""
+    buf = io.StringIO()
+    write_export(src, buf, events=events, limits=limits)
+    data: dict[str, Any] = json.loads(buf.getvalue())
+    return data
