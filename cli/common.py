@@ -13,6 +13,7 @@ import click
 if TYPE_CHECKING:
     from sgscore.core.spec import AnyGame
     from sgscore.replay.reader import Replay
+    from sgscore.replay.records import Header
     from sgscore.replay.scan import ReplayScan
 
 __all__ = [
@@ -111,3 +112,18 @@ def game_of(path: str, rp: Replay | ReplayScan) -> AnyGame:
         return spec_of(rp.header)
     except ReplayError as e:
         fail(f"{path}: {e}")
+
+
+def seats_of(path: str, spec: AnyGame, header: Header) -> int:
+    """The seats of a replay's game; exit with a one-line error (record 0) when the header's
+    config is not one of the game's, before any ``--as SEAT`` is checked against it."""
+    from sgscore.core.spec import ConfigError
+    from sgscore.replay.errors import ReplayError
+    from sgscore.replay.tools import header_json
+
+    config = header_json(header)["config"]
+    try:
+        spec.config_from_dict(config)
+    except (ConfigError, ValueError, TypeError) as e:
+        fail(f"{path}: {ReplayError(0, f'config: {e}')}")
+    return spec.seats(config)

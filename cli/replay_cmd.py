@@ -21,7 +21,7 @@ from sgscore.replay.resim import validate_file
 from sgscore.replay.scan import ReplayScan, iter_events, scan_replay
 from sgscore.replay.tools import header_json
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress
+from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress, seats_of
 
 __all__ = ["show", "validate", "schema", "rebaseline"]
 
@@ -40,8 +40,7 @@ def _scan(path: str) -> tuple[ReplayScan, AnyGame, dict[str, Any] | None, int]:
     summary = scan.summary
     if summary is not None and scan.error is not None:
         summary = dict(summary, error=f"{scan.error.kind}: {scan.error.msg}")
-    players = spec.seats(header_json(scan.header)["config"])
-    return scan, spec, summary, players
+    return scan, spec, summary, seats_of(path, spec, scan.header)
 
 
 def _json_text(value: Any) -> str:

@@ -13,9 +13,8 @@ from sgscore.core.spec import Teller
 from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import LANGS, jsonable
 from sgscore.replay.step import Moment, Stepper
-from sgscore.replay.tools import header_json
 
-from .common import echo_json, fail
+from .common import echo_json, fail, seats_of
 
 __all__ = ["step"]
 
@@ -165,7 +164,7 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
         st = Stepper(file)  # reads the file once through; steps by reading it again
     except ReplayError as e:
         fail(f"{file}: {e}")
-    players = st.spec.seats(header_json(st.header)["config"])
+    players = seats_of(file, st.spec, st.header)
     if seat is not None and seat >= players:
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")

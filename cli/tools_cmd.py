@@ -200,7 +200,9 @@ def export(file: str, events: bool, output: str | None) -> None:
         _not_a_folder(output)
     try:
         if output is None:
-            warnings = write_export(file, _Stdout(), events=events)
+            out = _Stdout()
+            warnings = write_export(file, out, events=events)
+            out.flush()
         else:
             warnings = _export_to(file, output, events)
     except ReplayError as e:
@@ -210,10 +212,22 @@ def export(file: str, events: bool, output: str | None) -> None:
 
 
 class _Stdout:
-    """``write`` to stdout through click (the JSON is written piece by piece)."""
+    """``write`` to stdout through click, 64 KiB at a time (the JSON comes piece by piece)."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._size = 0
 
     def write(self, text: str) -> None:
-        click.echo(text, nl=False)
+        self._parts.append(text)
+        self._size += len(text)
+        if self._size >= 1 << 16:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._parts:
+            click.echo("".join(self._parts), nl=False)
+            self._parts, self._size = [], 0
 
 
 def _export_to(file: str, output: str, events: bool) -> list[str]:

@@ -66,11 +66,14 @@ COMPILED: tuple[str, ...] = (
     "sgscore.replay.records",
     "sgscore.replay.reader",
     "sgscore.replay.resim",
+    "sgscore.replay.scan",
+    "sgscore.replay.step",
+    "sgscore.replay.tools",
 )
 """What ``setup.py`` compiles with mypyc, by import name (``package.*``: every module of the
 package, ``__init__`` aside): what every decision runs through (the driver, the rules, the cards
-and generals, the random agent) and what reads and re-simulates a replay. Not this module, which
-decides whether the others are used."""
+and generals, the random agent) and what reads, re-simulates, steps through and exports a
+replay. Not this module, which decides whether the others are used."""
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))  # the sgscore package folder
 _recorded: frozenset[str] | None = None

@@ -10,6 +10,7 @@ killed process leaves exactly that.
 from __future__ import annotations
 
 import io
+import math
 import os
 import stat
 from collections.abc import Callable, Iterator
@@ -290,22 +291,24 @@ RECORD_LEVELS = 4
 events, an event, its arguments); a record may nest ``max_depth`` more."""
 
 
-def _deeper(value: Any, limit: int) -> bool:
-    """Whether ``value`` nests arrays or maps more than ``limit`` levels deep (walked with a list,
-    not recursion, so any depth msgpack decodes is safe to ask about)."""
+def _odd_value(value: Any, limit: int) -> str | None:
+    """What makes ``value`` unfit for the format, if anything: arrays or maps nested more than
+    ``limit`` levels deep, a binary value (an empty one passes msgpack's length limit of 0), a
+    float that is not finite (JSON has none). Walked with a list, not recursion, so any depth
+    msgpack decodes is safe to ask about."""
     todo: list[tuple[Any, int]] = [(value, 0)]
     while todo:
         v, level = todo.pop()
-        if type(v) is list:
-            items: Any = v
-        elif type(v) is dict:
-            items = v.values()
-        else:
-            continue
-        if level >= limit:
-            return True
-        todo.extend((x, level + 1) for x in items)
-    return False
+        t = type(v)
+        if t is list or t is dict:
+            if level >= limit:
+                return f"values nest deeper than {limit - RECORD_LEVELS} levels"
+            todo.extend((x, level + 1) for x in (v.values() if t is dict else v))
+        elif t is bytes:
+            return "a binary value, which the format never uses"
+        elif t is float and not math.isfinite(v):
+            return f"a float that is not a number ({v})"
+    return None
 
 
 def _open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
@@ -446,8 +449,9 @@ class RecordReader:
         if not isinstance(raw, dict):
             raise ReplayError(0, f"not an sgscore replay: the first value is {_kind(raw)}, "
                                  "not a header map")
-        if _deeper(raw, self.limits.max_depth + RECORD_LEVELS):
-            raise ReplayError(0, f"header: values nest deeper than {self.limits.max_depth} levels")
+        odd = _odd_value(raw, self.limits.max_depth + RECORD_LEVELS)
+        if odd is not None:
+            raise ReplayError(0, f"header: {odd}")
         fmt = raw.get("format")
         if fmt != FORMAT_NAME:
             raise ReplayError(0, f"not an sgscore replay: format is {short(fmt)}, "
@@ -513,8 +517,9 @@ class RecordReader:
         return self._parse_map(raw, index, limits)
 
     def _parse_map(self, raw: dict[str, Any], index: int, limits: Limits) -> AnyRecord:
-        if _deeper(raw, limits.max_depth + RECORD_LEVELS):  # then nothing recurses too deep
-            raise BadValue(f"values nest deeper than {limits.max_depth} levels")
+        odd = _odd_value(raw, limits.max_depth + RECORD_LEVELS)  # then nothing recurses deep
+        if odd is not None:
+            raise BadValue(odd)
         t = raw.get("t")
         if t == "ev":
             if not self.header.events:

@@ -448,8 +448,12 @@ class _Text(Protocol):
     def write(self, text: str, /) -> object: ...
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON, non-ASCII kept readable (tuples are arrays)."""
+    return _ENCODER.encode(value)
 
 
 def write_export(src: Source, out: _Text, *, events: bool = False,
@@ -466,12 +470,12 @@ def write_export(src: Source, out: _Text, *, events: bool = False,
         raise _unexpected(0, e) from None
     out.write('{"header":' + _json(header_json(scan.header)) + ',"decisions":[')
     for k, (seat, choice) in enumerate(iter_decisions(src, limits=limits)):
-        out.write(("," if k else "") + _json([seat, plain(choice)]))
+        out.write(("," if k else "") + _json((seat, choice)))
     out.write('],"events":')
     if events:
         out.write("[")
         for k, event in enumerate(iter_events(src, scan, limits=limits)):
-            out.write(("," if k else "") + _json(plain(event)))
+            out.write(("," if k else "") + _json(event))
         out.write("]")
     else:
         out.write("null")

@@ -1,0 +1,2357 @@
+"""Fuzzing: hostile replay files against the replay toolkit and ``sgs``, and random games checked
+against the engine's invariants (``docs/fuzzing.md``).
+
+Replay files come attached to bug reports, so the toolkit must treat them as untrusted. Case
+``N`` of a run with seed ``S`` takes a replay from the seed corpus (``fixtures/fuzz/``), decodes its
+msgpack records, applies one to three mutations from a catalogue (records dropped, repeated or
+moved; values of another type, nested deep or made long; header and end records changed; error
+records inserted; bytes cut or flipped), encodes it again and runs one target on it in process:
+
+- ``validate``: :func:`sgscore.replay.validate_file` returns a verdict, never raises, and an
+  invalid verdict names a record and gives a one-line reason;
+- ``read``: :func:`sgscore.replay.read_replay` raises nothing but
+  :class:`~sgscore.replay.ReplayError`;
+- ``show``, ``step``, ``diff``, ``export``: the ``sgs replay`` command exits 0 or 1 without a
+  traceback.
+
+Each case is measured (CPU time, peak memory) against budgets; worker processes guard against
+hangs. Every choice is drawn from ``Pcg32(S, N)``: no ``random`` module, no ``hash()``, no set
+order, so a case number reproduces the same bytes anywhere.
+
+``python -m sgscore.fuzz games`` plays seeded games with random agents over every player count and
+a spread of options and checks the invariants of :class:`Invariants` after every decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import functools
+import io
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import struct
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+import msgpack
+
+from .core.rng import Pcg32
+
+if TYPE_CHECKING:
+    import click
+    from click.testing import Result
+
+    from .core.engine import Proc
+    from .sanguosha.config import Config
+    from .sanguosha.contexts import CardUse
+    from .sanguosha.game import Game
+
+__all__ = [
+    "TARGETS", "CPU_BUDGET", "MEMORY_BUDGET", "HANG_SECONDS", "MAX_REASON", "MAX_INPUT", "Raw",
+    "encode", "encode_records", "decode_records", "CorpusFile", "build_corpus", "write_corpus",
+    "load_corpus", "OPS", "Case", "make_case", "Verdict", "run_target", "run_case",
+    "reason_problems", "validation_verdict", "cli_verdict", "exception_class", "fuzz",
+    "minimize", "Invariants", "game_config", "play_checked", "run_games", "main",
+]
+
+TARGETS: Final = ("validate", "read", "show", "step", "diff", "export")
+CPU_BUDGET: Final = 1.0
+"""CPU seconds one case may take (``time.process_time()`` around the target)."""
+MEMORY_BUDGET: Final = 200 << 20
+"""Bytes of memory one case may use at its peak, above what the process held before it."""
+HANG_SECONDS: Final = 10.0
+"""Wall seconds a worker may take over one case before the case counts as a hang."""
+MAX_REASON: Final = 300
+"""The longest reason (characters) a one-line error may give."""
+MAX_INPUT: Final = 48 << 20
+"""The largest input generated: below the reader's 64 MiB ``max_bytes``."""
+MAX_RUN: Final = 16 << 20
+"""The largest run of one repeated record, in bytes."""
+HEAVY_ODDS: Final = 8
+"""One sized mutation in this many takes a large size (when large inputs are allowed)."""
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS: Final = ROOT / "fixtures" / "fuzz"
+
+
+# ---------------------------------------------------------------------------- encoding
+class Raw(bytes):
+    """Bytes written into a replay as they are: a value encoded ahead (nested deeper than
+    msgpack-python packs, or declaring a length it does not hold), or a run of records."""
+
+
+_STR: Final = (0xA0, 31, 0xD9, 0xDA, 0xDB)
+_BIN: Final = (0, -1, 0xC4, 0xC5, 0xC6)
+_ARRAY: Final = (0x90, 15, 0, 0xDC, 0xDD)
+_MAP: Final = (0x80, 15, 0, 0xDE, 0xDF)
+_UINTS: Final = ((0xFF, ">BB", 0xCC), (0xFFFF, ">BH", 0xCD), (0xFFFFFFFF, ">BI", 0xCE),
+                 ((1 << 64) - 1, ">BQ", 0xCF))
+_INTS: Final = ((-(1 << 7), ">Bb", 0xD0), (-(1 << 15), ">Bh", 0xD1), (-(1 << 31), ">Bi", 0xD2),
+                (-(1 << 63), ">Bq", 0xD3))
+
+
+def encode(value: Any) -> bytes:
+    """``value`` as msgpack, in the smallest encoding as msgpack-python writes it (so that a
+    decoded replay encodes back to the same bytes); :class:`Raw` parts are copied as they are."""
+    out = bytearray()
+    _put(value, out)
+    return bytes(out)
+
+
+def encode_records(records: Iterable[Any]) -> bytes:
+    """A replay stream: the records one after another."""
+    out = bytearray()
+    for rec in records:
+        _put(rec, out)
+    return bytes(out)
+
+
+def decode_records(data: bytes) -> list[Any]:
+    """The records of a well-formed msgpack stream, as mutable lists and dicts."""
+    return list(msgpack.Unpacker(io.BytesIO(data), raw=False, strict_map_key=False))
+
+
+def _put(v: Any, out: bytearray) -> None:
+    t = type(v)
+    if t is Raw:
+        out += v
+    elif v is None:
+        out.append(0xC0)
+    elif t is bool:
+        out.append(0xC3 if v else 0xC2)
+    elif t is int:
+        _put_int(v, out)
+    elif t is float:
+        out += struct.pack(">Bd", 0xCB, v)
+    elif t is str:
+        data = v.encode("utf-8", "surrogatepass")
+        _put_len(len(data), _STR, out)
+        out += data
+    elif t is bytes:
+        _put_len(len(v), _BIN, out)
+        out += v
+    elif t is list or t is tuple:
+        _put_len(len(v), _ARRAY, out)
+        for x in v:
+            _put(x, out)
+    elif t is dict:
+        _put_len(len(v), _MAP, out)
+        for k, x in v.items():
+            _put(k, out)
+            _put(x, out)
+    else:
+        raise TypeError(f"cannot encode {t.__name__}")
+
+
+def _put_int(v: int, out: bytearray) -> None:
+    if 0 <= v <= 0x7F or -32 <= v < 0:
+        out.append(v & 0xFF)
+        return
+    for bound, fmt, code in _UINTS if v > 0 else _INTS:
+        if (v <= bound) if v > 0 else (v >= bound):
+            out += struct.pack(fmt, code, v)
+            return
+    raise ValueError(f"{v} does not fit a msgpack integer")
+
+
+def _put_len(n: int, codes: tuple[int, int, int, int, int], out: bytearray) -> None:
+    fix, fix_max, c8, c16, c32 = codes
+    if n <= fix_max:
+        out.append(fix | n)
+    elif c8 and n <= 0xFF:
+        out += bytes((c8, n))
+    elif n <= 0xFFFF:
+        out += struct.pack(">BH", c16, n)
+    else:
+        out += struct.pack(">BI", c32, n)
+
+
+# ---------------------------------------------------------------------------- the seed corpus
+@dataclass(frozen=True)
+class CorpusFile:
+    """A replay of the seed corpus: its name (the file name without ``.mp``) and bytes."""
+
+    name: str
+    data: bytes
+
+
+_CORPUS: Final[tuple[tuple[str, str, dict[str, Any], int, bool], ...]] = (
+    ("p4-beginner-events", "a 4-player beginner game (no generals), with events",
+     {"players": 4, "generals": None}, 1, True),
+    ("p5-random-events", "a 5-player game with random generals, with events",
+     {"players": 5, "generals": "random"}, 5, True),
+    ("p6-variant-events", "a 6-player game of the two-renegade variant, first-game deck, "
+     "random generals, 3 rounds at most, with events",
+     {"players": 6, "generals": "random", "role_variant": True, "first_game": True,
+      "max_rounds": 3}, 6, True),
+    ("p10-compact", "a 10-player game with random generals and the EX cards, without events",
+     {"players": 10, "generals": "random", "packs": ["standard", "ex"]}, 10, False),
+)
+_HASHES_NAME: Final = "p8-full-checkpoints"
+_HASHES_ABOUT: Final = ("an 8-player beginner game of 4 rounds at most, without events, with a "
+                        "full checkpoint (state hash) after every bare one")
+_FAULT_NAME: Final = "p5-engine-error"
+_FAULT_ABOUT: Final = ("a 5-player beginner game that ends in an engine error record: recorded "
+                       "with a fault injected into 桃's effect, so this engine re-simulates it "
+                       "without the error (invalid at the error record)")
+
+
+def build_corpus() -> list[tuple[CorpusFile, str]]:
+    """The seed corpus, recorded with this engine: each file with what it is."""
+    from .replay import record_game
+    from .sanguosha.config import Config
+
+    out = []
+    for name, about, config, seed, events in _CORPUS:
+        buf = io.BytesIO()
+        record_game(Config.from_dict(config), seed, buf, events=events)
+        out.append((CorpusFile(name, buf.getvalue()), about))
+    out.append((CorpusFile(_HASHES_NAME, _with_full_checkpoints(
+        Config(players=8, generals=None, max_rounds=4), 8)), _HASHES_ABOUT))
+    out.append((CorpusFile(_FAULT_NAME, _engine_error_replay()), _FAULT_ABOUT))
+    return out
+
+
+def _with_full_checkpoints(config: Config, seed: int) -> bytes:
+    """A replay without events with a full checkpoint (``{"t": "cp", "hash": ...}``) after each
+    bare one: the game re-simulated record by record gives each state hash."""
+    from .replay import Resimulator, read_replay, record_game
+
+    buf = io.BytesIO()
+    record_game(config, seed, buf, events=False)
+    records = decode_records(buf.getvalue())
+    replay = read_replay(buf.getvalue())
+    sim = Resimulator(replay.header)
+    out = [records[0]]
+    for index, (raw, rec) in enumerate(zip(records[1:], replay.records[1:], strict=True), 1):
+        sim.feed(index, rec)
+        out.append(raw)
+        if type(raw) is int:
+            out.append({"t": "cp", "hash": sim.game.state_hash()})
+    return encode_records(out)
+
+
+def _engine_error_replay() -> bytes:
+    """A replay that ends in an error record: 桃's effect raises while it is recorded (replacing
+    a registry entry, as ``docs/architecture.md`` describes; the engine is not edited)."""
+    from .replay import record_game
+    from .sanguosha.cards import CARD_TYPES
+    from .sanguosha.config import Config
+
+    def broken(g: Game, use: CardUse) -> Proc:
+        raise RuntimeError("fuzz corpus: a fault injected into peach's effect")
+
+    peach = CARD_TYPES["peach"]
+    real = peach.effect
+    peach.effect = broken
+    try:
+        for seed in range(1, 200):
+            buf = io.BytesIO()
+            result = record_game(Config(players=5, generals=None), seed, buf, events=True)
+            if result.error is not None:
+                return buf.getvalue()
+    finally:
+        peach.effect = real
+    raise RuntimeError("no game of 200 seeds used a peach")
+
+
+def write_corpus(folder: Path) -> list[Path]:
+    """Record the seed corpus into ``folder`` (``*.mp`` and a ``README.md`` saying what each
+    file is); returns the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    lines = ["# The fuzzing seed corpus", "",
+             "Replays that `python -m sgscore.fuzz` mutates (`docs/fuzzing.md`). Recorded by "
+             "`python -m sgscore.fuzz corpus --out fixtures/fuzz`; each file:", ""]
+    for cf, about in build_corpus():
+        path = folder / f"{cf.name}.mp"
+        path.write_bytes(cf.data)
+        written.append(path)
+        lines.append(f"- `{cf.name}.mp` ({len(cf.data)} bytes): {about}.")
+    readme = folder / "README.md"
+    readme.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [*written, readme]
+
+
+def load_corpus(folder: Path | None = None) -> list[CorpusFile]:
+    """The ``*.mp`` files of ``folder`` in name order; without a folder, ``fixtures/fuzz`` when
+    it is there, else the corpus recorded in memory (:func:`build_corpus`)."""
+    if folder is None:
+        if not any(DEFAULT_CORPUS.glob("*.mp")):
+            return [cf for cf, _ in build_corpus()]
+        folder = DEFAULT_CORPUS
+    files = [CorpusFile(p.stem, p.read_bytes()) for p in sorted(folder.glob("*.mp"))]
+    if not files:
+        raise FileNotFoundError(f"no replay (*.mp) in {folder}")
+    for cf in files:
+        decode_records(cf.data)  # a seed must decode: raises on a broken one
+    return files
+
+
+# ---------------------------------------------------------------------------- mutations
+@dataclass
+class _Ctx:
+    """What a mutation draws from: the case's generator, whether large sizes are allowed, the
+    corpus (for splices); ``reject`` is set when the file must not be valid any more."""
+
+    rng: Pcg32
+    heavy: bool
+    corpus: Sequence[CorpusFile]
+    reject: str = ""
+
+    def below(self, n: int) -> int:
+        return self.rng.below(n)
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        return items[self.rng.below(len(items))]
+
+    def size(self, light: Sequence[int], heavy: Sequence[int] = ()) -> int:
+        """A size: one of ``light``, or (rarely, when large inputs are allowed) of ``heavy``."""
+        if heavy and self.heavy and self.rng.below(HEAVY_ODDS) == 0:
+            return int(self.pick(heavy))
+        return int(self.pick(light))
+
+    def hex(self, n: int) -> str:
+        return "".join("0123456789abcdef"[self.rng.below(16)] for _ in range(n))
+
+
+RecordOp = Callable[[_Ctx, list[Any]], str]
+ByteOp = Callable[[_Ctx, bytes], tuple[bytes, str]]
+
+
+def _kind(rec: Any, index: int) -> str:
+    """What a decoded record is: header, decisions, checkpoint, events, hash, error, end, unknown,
+    raw (encoded ahead) or other (malformed)."""
+    t = type(rec)
+    if t is Raw:
+        return "raw"
+    if t is dict:
+        if index == 0:
+            return "header"
+        return {"ev": "events", "cp": "hash", "err": "error", "end": "end"}.get(
+            rec.get("t") if type(rec.get("t")) is str else "", "unknown")
+    if t is list:
+        return "decisions"
+    if t is int:
+        return "checkpoint"
+    return "other"
+
+
+def _of_kind(recs: list[Any], *kinds: str) -> list[int]:
+    return [i for i, r in enumerate(recs) if _kind(r, i) in kinds]
+
+
+def _index(c: _Ctx, recs: list[Any], lo: int = 1) -> int:
+    """A record index from ``lo`` on, or -1 when there is none."""
+    n = len(recs) - lo
+    return lo + c.below(n) if n > 0 else -1
+
+
+def _slot(c: _Ctx, recs: list[Any]) -> int:
+    """A place to insert a record, after the header."""
+    return min(len(recs), 1 + c.below(max(len(recs), 1)))
+
+
+def _descend(c: _Ctx, value: Any) -> list[Any]:
+    """A path (list indexes and map keys) to a random value inside ``value``."""
+    path: list[Any] = []
+    while c.below(4) != 0:
+        if type(value) is list and value:
+            key: Any = c.below(len(value))
+        elif type(value) is dict and value:
+            key = c.pick(list(value))
+        else:
+            break
+        path.append(key)
+        value = value[key]
+    return path
+
+
+def _get(value: Any, path: Sequence[Any]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
+def _set(recs: list[Any], index: int, path: Sequence[Any], new: Any) -> None:
+    if not path:
+        recs[index] = new
+        return
+    _get(recs[index], path[:-1])[path[-1]] = new
+
+
+def _leaves(value: Any, keep: Callable[[Any], bool], limit: int = 4096) -> list[list[Any]]:
+    """Paths to the values inside ``value`` that ``keep`` accepts, in order (at most ``limit``)."""
+    out: list[list[Any]] = []
+    stack: list[tuple[list[Any], Any]] = [([], value)]
+    while stack and len(out) < limit:
+        path, v = stack.pop()
+        if keep(v):
+            out.append(path)
+        if type(v) is list:
+            stack.extend((path + [i], x) for i, x in reversed(list(enumerate(v))))
+        elif type(v) is dict:
+            stack.extend((path + [k], x) for k, x in reversed(list(v.items())))
+    return out
+
+
+def _odd(c: _Ctx) -> Any:
+    """A value of an odd type or size for wherever it lands."""
+    values: list[Any] = [
+        None, True, False, 0, 1, -1, 127, 128, 255, 256, 65535, 65536, 1 << 31, 1 << 32,
+        (1 << 63) - 1, 1 << 63, (1 << 64) - 1, -(1 << 31), -(1 << 63), 1.5, -0.0, float("nan"),
+        float("inf"), float(1 << 64), "", "x", "ev", "end", "\x00", "三国杀", "a\nb\nc",
+        "x" * 1000, [], [None], [1, 2, 3], [[[]]], {}, {"t": "end"}, {"a": 1}, {1: 2}, b"",
+        b"\x00\xff", [True, False], ["caocao"] * 11,
+    ]
+    return c.pick(values)
+
+
+def _deep(c: _Ctx, inner: Any, depth: int) -> Raw:
+    """``inner`` wrapped in ``depth`` arrays, maps or both, encoded ahead (msgpack-python packs
+    at most 512 levels)."""
+    style = c.below(3)
+    layers = [b"\x91", b"\x81\xa1k"]
+    if style < 2:
+        prefix = layers[style] * depth
+    else:
+        prefix = b"".join(layers[i % 2] for i in range(depth))
+    return Raw(prefix + encode(inner))
+
+
+_DEPTHS: Final = (33, 64, 65, 200, 500, 999, 1000, 1023, 1024, 1025, 1100, 3000)
+
+
+# -- records
+def _op_drop(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(10) == 0 else 1)
+    if i < 0:
+        return "nothing to drop"
+    del recs[i]
+    return f"record {i}"
+
+
+def _op_duplicate(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0)
+    if i < 0:
+        return "nothing to duplicate"
+    recs.insert(i + 1, copy.deepcopy(recs[i]))
+    return f"record {i}"
+
+
+def _op_swap(c: _Ctx, recs: list[Any]) -> str:
+    i, j = _index(c, recs, 0), _index(c, recs, 0)
+    if i < 0:
+        return "nothing to swap"
+    recs[i], recs[j] = recs[j], recs[i]
+    return f"records {i} and {j}"
+
+
+def _op_move(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs)
+    if i < 0:
+        return "nothing to move"
+    rec = recs.pop(i)
+    j = _slot(c, recs)
+    recs.insert(j, rec)
+    return f"record {i} to {j}"
+
+
+def _op_repeat(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0)
+    if i < 0:
+        return "nothing to repeat"
+    one = encode(recs[i])
+    kind = _kind(recs[i], i)
+    cap = MAX_RUN if c.heavy else 1 << 20
+    n = min(c.size((10, 100, 1000, 3000), (10_000, 50_000, 200_000)), cap // max(len(one), 1))
+    recs[i] = Raw(one * n)
+    return f"record {i} ({kind}) {n} times"
+
+
+def _unknown_record(c: _Ctx) -> dict[str, Any]:
+    rec: dict[str, Any] = {"t": c.pick(("zz", "ZZ", "", "ev2", "end ", "t" * 100, "三"))}
+    for k in range(c.below(4)):
+        rec[f"k{k}"] = _odd(c)
+    return rec
+
+
+def _op_unknown(c: _Ctx, recs: list[Any]) -> str:
+    n = 1 + c.below(3)
+    for _ in range(n):
+        recs.insert(_slot(c, recs), _unknown_record(c))
+    return f"{n} records"
+
+
+def _op_unknown_many(c: _Ctx, recs: list[Any]) -> str:
+    n = c.size((100, 1000, 5000), (50_000, 300_000, 1_000_001))
+    one = encode({"t": "zz", "x": c.below(100)})
+    i = _slot(c, recs)
+    recs.insert(i, Raw(one * n))
+    return f"{n} at {i}"
+
+
+def _op_hash_many(c: _Ctx, recs: list[Any]) -> str:
+    n = c.size((1, 3, 100, 1000), (10_000, 100_000))
+    one = encode({"t": "cp", "hash": c.hex(64)})
+    i = _slot(c, recs)
+    recs.insert(i, Raw(one * n))
+    return f"{n} full checkpoints at {i}"
+
+
+def _op_checkpoints_many(c: _Ctx, recs: list[Any]) -> str:
+    n = c.size((1, 10, 1000, 5000), (100_000, 999_999, 1_000_001))
+    block = bytes(c.below(128) for _ in range(min(n, 256)))
+    i = _slot(c, recs)
+    recs.insert(i, Raw((block * (n // len(block) + 1))[:n]))
+    return f"{n} bare checkpoints at {i}"
+
+
+def _op_end_in_middle(c: _Ctx, recs: list[Any]) -> str:
+    ends = _of_kind(recs, "end")
+    if not ends or len(recs) < 3:
+        return "no end record"
+    i = ends[-1]
+    rec = recs[i] if c.below(2) else recs.pop(i)
+    j = 1 + c.below(max(len(recs) - 1, 1))
+    recs.insert(j, copy.deepcopy(rec))
+    return f"end record {i} at {j}"
+
+
+def _op_after_end(c: _Ctx, recs: list[Any]) -> str:
+    n = 1 + c.below(3)
+    for _ in range(n):
+        what = c.below(3)
+        if what == 0 and len(recs) > 1:
+            recs.append(copy.deepcopy(recs[_index(c, recs)]))
+        elif what == 1:
+            recs.append(c.below(128))
+        else:
+            recs.append(_odd(c))
+    return f"{n} records"
+
+
+def _op_splice(c: _Ctx, recs: list[Any]) -> str:
+    other = c.pick(c.corpus)
+    theirs = decode_records(other.data)
+    a = 1 + c.below(max(len(theirs) - 1, 1))
+    b = min(len(theirs), a + 1 + c.below(20))
+    i = _slot(c, recs)
+    j = min(len(recs), i + c.below(20))
+    recs[i:j] = theirs[a:b]
+    return f"records {a}-{b - 1} of {other.name} in place of {i}-{j - 1}"
+
+
+# -- types
+def _op_retype(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(5) == 0 else 1)
+    if i < 0:
+        return "no record"
+    path = _descend(c, recs[i])
+    new = _odd(c)
+    _set(recs, i, path, new)
+    return f"record {i} at {path}: {_short(new)}"
+
+
+def _op_retype_record(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(5) == 0 else 1)
+    if i < 0:
+        return "no record"
+    recs[i] = _odd(c)
+    return f"record {i}: {_short(recs[i])}"
+
+
+def _is_01(v: Any) -> bool:
+    return (type(v) is int and v in (0, 1)) or type(v) is bool
+
+
+def _op_same_value(c: _Ctx, recs: list[Any]) -> str:
+    """An integer 0/1 as the boolean of the same value, or the other way round, or an integer as
+    a float of the same value, in a decisions, events or end record: the file must not be valid
+    any more (msgpack keeps the types apart; ``True == 1`` is Python's, not the format's)."""
+    candidates = _of_kind(recs, "decisions", "events", "end")
+    if not candidates:
+        return "no decisions, events or end record"
+    i = c.pick(candidates)
+    kind = _kind(recs[i], i)
+    paths = _leaves(recs[i], _is_01)
+    if paths:
+        path = c.pick(paths)
+        old = _get(recs[i], path)
+        new: Any = int(old) if type(old) is bool else bool(old)
+    else:
+        paths = _leaves(recs[i], lambda v: type(v) is int)
+        if not paths:
+            return f"no integer in record {i}"
+        path = c.pick(paths)
+        old = _get(recs[i], path)
+        new = float(old)
+    _set(recs, i, path, new)
+    c.reject = f"{_article(new)} stands for {_article(old)} in {_article_kind(kind)} record"
+    return f"record {i} at {path}: {old!r} -> {new!r}"
+
+
+def _article(v: Any) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a float"}.get(type(v), "a value")
+
+
+def _article_kind(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _op_numbers(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(5) == 0 else 1)
+    paths = _leaves(recs[i], lambda v: type(v) is int) if i >= 0 else []
+    if not paths:
+        return "no integer"
+    path = c.pick(paths)
+    new = c.pick((-1, -129, 128, 255, 256, 65535, 65536, (1 << 31), (1 << 32), (1 << 63) - 1,
+                  1 << 63, (1 << 64) - 1, -(1 << 63), 10**9))
+    _set(recs, i, path, new)
+    return f"record {i} at {path}: {new}"
+
+
+def _op_long_string(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(5) == 0 else 1)
+    if i < 0:
+        return "no record"
+    n = c.size((300, 1000, 65536), ((1 << 20) - 64, 1 << 20, (1 << 20) + 1))
+    path = _descend(c, recs[i])
+    _set(recs, i, path, c.pick(("x", "三", "\n")) * n)
+    return f"record {i} at {path}: {n} characters"
+
+
+# -- depths
+def _op_deep(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(10) == 0 else 1)
+    if i < 0:
+        return "no record"
+    path = _descend(c, recs[i])
+    depth = c.pick(_DEPTHS)
+    _set(recs, i, path, _deep(c, _get(recs[i], path), depth))
+    return f"record {i} at {path}: {depth} levels"
+
+
+# -- lengths
+def _raw_array(c: _Ctx, head: Sequence[Any], items: Sequence[Any], n: int) -> tuple[Raw, int]:
+    """An array of the values ``head`` then ``n`` of ``items`` in turn, encoded ahead; ``n`` is
+    cut so that the array stays within the size of a run. Returns the array and its ``n``."""
+    encoded = [encode(x) for x in items]
+    cap = MAX_RUN if c.heavy else 1 << 20
+    n = min(n, max(1, cap // max(len(e) for e in encoded)))
+    out = bytearray()
+    _put_len(len(head) + n, _ARRAY, out)
+    for v in head:
+        _put(v, out)
+    if len(encoded) == 1:
+        out += encoded[0] * n
+    else:
+        for k in range(n):
+            out += encoded[k % len(encoded)]
+    return Raw(out), n
+
+
+def _op_long_decisions(c: _Ctx, recs: list[Any]) -> str:
+    found = _of_kind(recs, "decisions")
+    i = c.pick(found) if found else _slot(c, recs)
+    old = recs[i] if found else [0, None]
+    choice = old[1] if len(old) > 1 else None
+    n = c.size((100, 1000, 65535, 65536), (65537, 200_000))
+    new, n = _raw_array(c, [old[0] if old else 0], [choice], n)
+    if found:
+        recs[i] = new
+    else:
+        recs.insert(i, new)
+    return f"record {i}: {n} choices of {_short(choice)}"
+
+
+def _op_many_events(c: _Ctx, recs: list[Any]) -> str:
+    found = _of_kind(recs, "events")
+    pool = [e for i in found if type(recs[i].get("ev")) is list for e in recs[i]["ev"]]
+    n = c.size((100, 1000, 10_000), (65535, 65536))
+    evs, n = _raw_array(c, [], pool or [["turn", [1, 1, 0], -1, None]], n)
+    i = c.pick(found) if found else _slot(c, recs)
+    new = {"t": "ev", "at": recs[i].get("at", 0) if found else 0, "ev": evs}
+    if found:
+        recs[i] = new
+    else:
+        recs.insert(i, new)
+    return f"record {i}: {n} events"
+
+
+def _op_big_array(c: _Ctx, recs: list[Any]) -> str:
+    i = _index(c, recs, 0 if c.below(5) == 0 else 1)
+    if i < 0:
+        return "no record"
+    n = c.size((1000, 65535, 65536, 65537))
+    path = _descend(c, recs[i])
+    _set(recs, i, path, [c.pick((None, 0, True, [1]))] * n)
+    return f"record {i} at {path}: an array of {n}"
+
+
+def _op_big_map(c: _Ctx, recs: list[Any]) -> str:
+    found = [i for i in range(len(recs)) if type(recs[i]) is dict]
+    if not found:
+        return "no map record"
+    i = c.pick(found)
+    n = c.size((15, 16, 63, 64, 65, 1000), (65536,))
+    for k in range(n):
+        recs[i][f"x{k}"] = k
+    return f"record {i}: {n} more entries"
+
+
+_LIES: Final = (
+    (b"\xdd\xff\xff\xff\xff", "an array32 of 2**32-1 items"),
+    (b"\xdd\x00\x01\x00\x01", "an array32 of 65537 items"),
+    (b"\xdc\xff\xff", "an array16 of 65535 items"),
+    (b"\xdf\xff\xff\xff\xff", "a map32 of 2**32-1 entries"),
+    (b"\xde\x00\x41", "a map16 of 65 entries"),
+    (b"\xdb\x7f\xff\xff\xff", "a str32 of 2**31-1 bytes"),
+    (b"\xdb\x00\x10\x00\x01", "a str32 of 2**20+1 bytes"),
+    (b"\xd9\xff", "a str8 of 255 bytes"),
+    (b"\xc4\x05\x00\x01\x02\x03\x04", "a bin8 of 5 bytes"),
+    (b"\xc6\xff\xff\xff\xff", "a bin32 of 2**32-1 bytes"),
+    (b"\xd4\x01\x00", "a fixext1"),
+    (b"\xd6\xff\x00\x00\x00\x00", "a timestamp ext"),
+    (b"\xc7\xff\x05", "an ext8 of 255 bytes"),
+    (b"\xc1", "byte 0xc1"),
+)
+
+
+def _op_lying_length(c: _Ctx, recs: list[Any]) -> str:
+    raw, what = c.pick(_LIES)
+    if c.below(2) == 0 or len(recs) < 2:
+        i = _slot(c, recs)
+        recs.insert(i, Raw(raw))
+        return f"{what} as record {i}"
+    i = _index(c, recs)
+    path = _descend(c, recs[i])
+    _set(recs, i, path, Raw(raw))
+    return f"{what} in record {i} at {path}"
+
+
+def _op_big_record(c: _Ctx, recs: list[Any]) -> str:
+    n = c.pick(((1 << 20) - 64, (1 << 20) - 16, (1 << 20) - 10, 1 << 20, (1 << 20) + 1))
+    i = _slot(c, recs)
+    recs.insert(i, {"t": "zz", "s": "x" * n})
+    return f"an unknown record with a string of {n} bytes at {i}"
+
+
+# -- ordering
+def _permute(c: _Ctx, recs: list[Any], positions: list[int]) -> str:
+    items = [recs[i] for i in positions]
+    c.rng.shuffle(items)
+    for i, rec in zip(positions, items, strict=True):
+        recs[i] = rec
+    return f"{len(positions)} records"
+
+
+def _op_shuffle_decisions(c: _Ctx, recs: list[Any]) -> str:
+    return _permute(c, recs, _of_kind(recs, "decisions"))
+
+
+def _op_shuffle_events(c: _Ctx, recs: list[Any]) -> str:
+    return _permute(c, recs, _of_kind(recs, "events"))
+
+
+def _op_shuffle_choices(c: _Ctx, recs: list[Any]) -> str:
+    found = [i for i in _of_kind(recs, "decisions") if len(recs[i]) > 2]
+    if not found:
+        return "no record of several decisions"
+    i = c.pick(found)
+    choices = recs[i][1:]
+    c.rng.shuffle(choices)
+    recs[i][1:] = choices
+    return f"record {i}"
+
+
+def _op_move_checkpoints(c: _Ctx, recs: list[Any]) -> str:
+    found = _of_kind(recs, "checkpoint", "hash")
+    moved = [recs[i] for i in found]
+    for i in reversed(found):
+        del recs[i]
+    for rec in moved:
+        recs.insert(_slot(c, recs), rec)
+    return f"{len(moved)} checkpoints"
+
+
+# -- the header
+_HEADER_KEYS: Final = ("format", "version", "e", "g", "r", "p", "s", "c", "a", "ev")
+
+
+def _header(recs: list[Any]) -> dict[str, Any] | None:
+    return recs[0] if recs and type(recs[0]) is dict else None
+
+
+def _op_header_drop(c: _Ctx, recs: list[Any]) -> str:
+    h = _header(recs)
+    if h is None:
+        return "no header"
+    key = str(c.pick(_HEADER_KEYS))
+    h.pop(key, None)
+    return key
+
+
+def _op_header_retype(c: _Ctx, recs: list[Any]) -> str:
+    h = _header(recs)
+    if h is None:
+        return "no header"
+    key = c.pick(_HEADER_KEYS)
+    h[key] = _odd(c)
+    return f"{key}: {_short(h[key])}"
+
+
+_CONFIG_VALUES: Final[dict[str, tuple[Any, ...]]] = {
+    "players": (3, 11, 0, -1, 4, 10, 1 << 63, True, "5", None, 5.0),
+    "generals": (None, "random", "nobody", "caocao", [], ["caocao"], ["caocao"] * 10,
+                 [1, 2, 3, 4], ["nobody"] * 5, [None] * 5, ["caocao"] * 1000),
+    "packs": (["standard"], ["ex"], [], ["standard", "standard"], ["standard", "ex"], ["nope"],
+              "standard", [1], None),
+    "first_game": (True, False, 1, 0, "yes", None),
+    "advanced_weapons": (True, False, 1, None),
+    "role_variant": (True, False, 1, None),
+    "lord_seat_zero": (True, False, 0, None),
+    "max_rounds": (0, 1, 2, 60, 1 << 31, 1 << 63, -1, True, 1.5, None),
+    "pool": ([], ["caocao"], ["nobody"], ["caocao"] * 1000, None, "caocao", [True]),
+    "ex_cards": (True, False, 1, None),
+    "zz": (1, None, {"a": [1]}, "x" * 1000),
+}
+
+
+def _op_header_config(c: _Ctx, recs: list[Any]) -> str:
+    h = _header(recs)
+    config = h.get("c") if h is not None else None
+    if type(config) is not dict:
+        return "no config"
+    key = c.pick(list(_CONFIG_VALUES))
+    if c.below(5) == 0:
+        config.pop(key, None)
+        return f"{key} removed"
+    config[key] = copy.deepcopy(c.pick(_CONFIG_VALUES[key]))
+    return f"{key}: {_short(config[key])}"
+
+
+def _op_header_deep(c: _Ctx, recs: list[Any]) -> str:
+    h = _header(recs)
+    if h is None:
+        return "no header"
+    depth = c.pick((65, 100, 200, 500, 1000, 1100))
+    where = c.below(3)
+    if where == 0:
+        h["c"] = _deep(c, {}, depth)
+        return f"c: {depth} levels"
+    if where == 1 and type(h.get("c")) is dict:
+        h["c"]["zz"] = _deep(c, None, depth)
+        return f"c.zz: {depth} levels"
+    h["zz"] = _deep(c, None, depth)
+    return f"zz: {depth} levels"
+
+
+def _op_header_agents(c: _Ctx, recs: list[Any]) -> str:
+    h = _header(recs)
+    if h is None:
+        return "no header"
+    if c.below(4) == 0:
+        h["a"] = "r" * c.size((1000, 65536), (1 << 20,))
+        return f"a string of {len(h['a'])}"
+    n = c.size((0, 1, 3, 11, 256, 1000), (65535, 65536, 65537))
+    h["a"] = ["random"] * n
+    return f"{n} agents"
+
+
+def _op_header_identity(c: _Ctx, recs: list[Any]) -> str:
+    h = _header(recs)
+    if h is None:
+        return "no header"
+    key = c.pick(("e", "g", "r", "p", "s", "ev", "version", "format"))
+    seed = _int_at(h, "s")
+    values: dict[str, tuple[Any, ...]] = {
+        "e": ("0.0.9", "", "9" * 64, "0.1.0"),
+        "g": ("toy/nim", "sanguosha/other", "", "sanguosha/identity"),
+        "r": (c.hex(32), c.hex(31), c.hex(32).upper()),
+        "p": ("pcg32", "mt19937", ""),
+        "s": (_fit(seed + 1), 0, (1 << 64) - 1, 1 << 63),
+        "ev": (not h.get("ev"),),
+        "version": (0, 2, -1, 1 << 63),
+        "format": ("sgscore-replay ", "SGSCORE-REPLAY", ""),
+    }
+    h[key] = c.pick(values[key])
+    return f"{key}: {_short(h[key])}"
+
+
+# -- the end record
+_END_KEYS: Final = ("w", "why", "tu", "ro", "d", "n", "h", "rl", "gn", "al")
+
+
+def _fit(v: int) -> int:
+    """``v`` held to what a msgpack integer holds (-2**63 .. 2**64-1)."""
+    return min(max(v, -(1 << 63)), (1 << 64) - 1)
+
+
+def _int_at(d: dict[str, Any], key: str) -> int:
+    v = d.get(key)
+    return v if type(v) is int else 0
+
+
+def _list_at(d: dict[str, Any], key: str) -> list[Any]:
+    v = d.get(key)
+    return v if type(v) is list else []
+
+
+def _end(recs: list[Any]) -> dict[str, Any] | None:
+    ends = _of_kind(recs, "end")
+    return recs[ends[-1]] if ends else None
+
+
+def _op_end_counts(c: _Ctx, recs: list[Any]) -> str:
+    e = _end(recs)
+    if e is None:
+        return "no end record"
+    key = c.pick(("tu", "ro", "d", "n"))
+    old = _int_at(e, key)
+    e[key] = c.pick((_fit(old + 1), _fit(old - 1), 0, 1 << 63, (1 << 64) - 1, -1, 10**9))
+    return f"{key}: {e[key]}"
+
+
+def _op_end_deep(c: _Ctx, recs: list[Any]) -> str:
+    e = _end(recs)
+    if e is None:
+        return "no end record"
+    if c.below(3) == 0:
+        n = c.size((10, 63, 64, 65))
+        for k in range(n):
+            e[f"x{k}"] = _odd(c)
+        return f"{n} unknown entries"
+    depth = c.pick((100, 500, 999, 1000, 1100))
+    key = c.pick(("zz", "w", "rl", "why"))
+    e[key] = _deep(c, c.pick((None, 1, "x")), depth)
+    return f"{key}: {depth} levels"
+
+
+def _op_end_lists(c: _Ctx, recs: list[Any]) -> str:
+    e = _end(recs)
+    if e is None:
+        return "no end record"
+    key = c.pick(("rl", "gn", "al"))
+    old = _list_at(e, key)
+    action = c.below(4)
+    if action == 0:
+        e[key] = old[:-1]
+    elif action == 1:
+        e[key] = old + old[:1]
+    elif action == 2 and old:
+        e[key] = [_odd(c)] + old[1:]
+    else:
+        e[key], n = _raw_array(c, [], old[:1] or [True], c.size((100, 65536)))
+        return f"{key}: {n} items"
+    return f"{key}: {_short(e[key])}"
+
+
+def _op_end_drop(c: _Ctx, recs: list[Any]) -> str:
+    ends = _of_kind(recs, "end")
+    if not ends:
+        return "no end record"
+    if c.below(4) == 0:
+        del recs[ends[-1]]
+        return "the end record"
+    key = str(c.pick(_END_KEYS))
+    recs[ends[-1]].pop(key, None)
+    return key
+
+
+# -- error records
+def _op_error_record(c: _Ctx, recs: list[Any]) -> str:
+    decisions = sum(max(len(r) - 1, 0) for i, r in enumerate(recs) if _kind(r, i) == "decisions")
+    rec: dict[str, Any] = {
+        "t": "err",
+        "kind": c.pick(("ZeroDivisionError", "RuntimeError", "", "x" * 500, None, 1)),
+        "msg": c.pick(("boom", "", "two\nlines", "x" * 2000, None, ["a"])),
+        "at": c.pick((0, decisions, decisions + 1, -1, 1 << 63, True, "3")),
+    }
+    ends = _of_kind(recs, "end")
+    i = ends[-1] if ends and c.below(2) else _slot(c, recs)
+    recs.insert(i, rec)
+    return f"at {i}: {_short(rec)}"
+
+
+# -- bytes, after encoding
+def _op_truncate(c: _Ctx, data: bytes) -> tuple[bytes, str]:
+    if not data:
+        return data, "empty"
+    cut = len(data) - 1 - c.below(min(len(data), 16)) if c.below(2) else c.below(len(data))
+    return data[:cut], f"at byte {cut} of {len(data)}"
+
+
+def _op_flip(c: _Ctx, data: bytes) -> tuple[bytes, str]:
+    if not data:
+        return data, "empty"
+    out = bytearray(data)
+    n = 1 + c.below(8)
+    for _ in range(n):
+        out[c.below(len(out))] ^= 1 << c.below(8)
+    return bytes(out), f"{n} bits"
+
+
+_BYTES: Final = (0xC1, 0xDD, 0xDF, 0xDB, 0xC4, 0xD4, 0xFF, 0x00, 0x7F, 0x80, 0x90, 0xA0, 0xC0,
+                 0xC3, 0xCF, 0xD3)
+
+
+def _op_bytes(c: _Ctx, data: bytes) -> tuple[bytes, str]:
+    out = bytearray(data)
+    at = c.below(len(out) + 1)
+    what = c.below(3)
+    if what == 0 and at < len(out):
+        out[at] = c.pick(_BYTES)
+        return bytes(out), f"byte {at} replaced"
+    if what == 1 and at < len(out):
+        del out[at:at + 1 + c.below(4)]
+        return bytes(out), f"bytes deleted at {at}"
+    out[at:at] = bytes(c.pick(_BYTES) for _ in range(1 + c.below(4)))
+    return bytes(out), f"bytes inserted at {at}"
+
+
+def _op_tail(c: _Ctx, data: bytes) -> tuple[bytes, str]:
+    n = 1 + c.below(64)
+    return data + bytes(c.below(256) for _ in range(n)), f"{n} random bytes"
+
+
+@dataclass(frozen=True)
+class _Op:
+    name: str
+    weight: int
+    records: RecordOp | None = None
+    bytes: ByteOp | None = None
+    large: bool = False  # every input it makes is large: left out of light runs
+
+
+OPS: Final[tuple[_Op, ...]] = (
+    _Op("drop", 3, _op_drop), _Op("duplicate", 2, _op_duplicate), _Op("swap", 2, _op_swap),
+    _Op("move", 2, _op_move), _Op("repeat", 2, _op_repeat), _Op("unknown", 2, _op_unknown),
+    _Op("unknown_many", 1, _op_unknown_many), _Op("hash_many", 1, _op_hash_many),
+    _Op("checkpoints_many", 1, _op_checkpoints_many), _Op("end_in_middle", 2, _op_end_in_middle),
+    _Op("after_end", 2, _op_after_end), _Op("splice", 2, _op_splice),
+    _Op("retype", 5, _op_retype), _Op("retype_record", 2, _op_retype_record),
+    _Op("same_value", 3, _op_same_value), _Op("numbers", 3, _op_numbers),
+    _Op("long_string", 1, _op_long_string), _Op("deep", 4, _op_deep),
+    _Op("long_decisions", 2, _op_long_decisions), _Op("many_events", 1, _op_many_events),
+    _Op("big_array", 1, _op_big_array), _Op("big_map", 1, _op_big_map),
+    _Op("lying_length", 2, _op_lying_length), _Op("big_record", 1, _op_big_record, large=True),
+    _Op("shuffle_decisions", 1, _op_shuffle_decisions),
+    _Op("shuffle_events", 1, _op_shuffle_events), _Op("shuffle_choices", 2, _op_shuffle_choices),
+    _Op("move_checkpoints", 1, _op_move_checkpoints), _Op("header_drop", 2, _op_header_drop),
+    _Op("header_retype", 2, _op_header_retype), _Op("header_config", 4, _op_header_config),
+    _Op("header_deep", 2, _op_header_deep), _Op("header_agents", 1, _op_header_agents),
+    _Op("header_identity", 2, _op_header_identity), _Op("end_counts", 2, _op_end_counts),
+    _Op("end_deep", 2, _op_end_deep), _Op("end_lists", 1, _op_end_lists),
+    _Op("end_drop", 1, _op_end_drop), _Op("error_record", 2, _op_error_record),
+    _Op("truncate", 3, bytes=_op_truncate), _Op("flip", 3, bytes=_op_flip),
+    _Op("bytes", 2, bytes=_op_bytes), _Op("tail", 1, bytes=_op_tail),
+)
+"""The mutation catalogue: a name, a weight, and what it does to the records (before encoding)
+or to the bytes (after)."""
+
+
+def _choose(c: _Ctx) -> _Op:
+    ops = [op for op in OPS if c.heavy or not op.large]
+    k = c.below(sum(op.weight for op in ops))
+    for op in ops:
+        if k < op.weight:
+            return op
+        k -= op.weight
+    raise AssertionError("unreachable: k is below the total weight")
+
+
+def _short(v: Any, n: int = 60) -> str:
+    text = f"<{len(v)} encoded bytes>" if type(v) is Raw else repr(v)
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+# ---------------------------------------------------------------------------- cases
+@dataclass
+class Case:
+    """Case ``number`` of the run with ``seed``: the input made from corpus file ``source``,
+    with the mutations that made it. ``reject`` is non-empty when the input must not be valid
+    (it holds a value of another type that Python would call equal); ``rng`` goes on after the
+    input (the options of a command)."""
+
+    seed: int
+    number: int
+    source: str
+    original: bytes
+    data: bytes
+    ops: list[str]
+    reject: str
+    rng: Pcg32
+
+
+def make_case(seed: int, number: int, corpus: Sequence[CorpusFile], *,
+              heavy: bool = True) -> Case:
+    """The input of case ``number`` (the same bytes for the same seed, number, corpus and
+    ``heavy``): 1-3 mutations of a corpus file. ``heavy=False`` keeps every input small."""
+    c = _Ctx(Pcg32(seed, number), heavy, corpus)
+    source = c.pick(corpus)
+    recs = decode_records(source.data)
+    chosen = [_choose(c) for _ in range(1 + c.below(3))]
+    if any(op.name == "same_value" for op in chosen):
+        chosen = [op for op in OPS if op.name == "same_value"]  # alone: the oracle is exact
+    ops = []
+    for op in chosen:
+        if op.records is not None:
+            ops.append(f"{op.name}: {op.records(c, recs)}")
+    data = encode_records(recs)
+    for op in chosen:
+        if op.bytes is not None:
+            data, what = op.bytes(c, data)
+            ops.append(f"{op.name}: {what}")
+    if len(data) > MAX_INPUT:
+        data = data[:MAX_INPUT]
+        ops.append(f"cut to {MAX_INPUT} bytes")
+    return Case(seed, number, source.name, source.data, data, ops, c.reject, c.rng)
+
+
+# ---------------------------------------------------------------------------- classification
+@dataclass
+class Verdict:
+    """How a target took an input: ``outcome`` (``valid``, ``invalid``, ``read``, ``rejected``,
+    ``exit 0``, ...), the failure classes it shows (empty when the contract held), a detail for
+    the report (the traceback, the reason), and what it cost."""
+
+    outcome: str
+    failures: list[str] = field(default_factory=list)
+    detail: str = ""
+    cpu: float = 0.0
+    mem: int = 0
+
+
+def reason_problems(reason: object) -> list[str]:
+    """What is wrong with an error's reason: it must be a string of one line and at most
+    :data:`MAX_REASON` characters."""
+    if not isinstance(reason, str):
+        return [f"a reason that is {type(reason).__name__}, not a string"]
+    out = []
+    if "\n" in reason or "\r" in reason:
+        out.append("a reason on several lines")
+    if len(reason) > MAX_REASON:
+        out.append(f"a reason over {MAX_REASON} characters")
+    return out
+
+
+def _project_file(name: str) -> str | None:
+    """``name`` relative to the project when it is a source of ``sgscore`` or ``cli`` (this
+    module excepted), else None."""
+    try:
+        rel = Path(name).resolve().relative_to(ROOT)
+    except ValueError:
+        return None
+    if rel.parts[0] not in ("sgscore", "cli") or rel == Path("sgscore/fuzz.py"):
+        return None
+    return rel.as_posix()
+
+
+def exception_class(exc: BaseException, tb: TracebackType | None = None) -> str:
+    """``Type in file (function)``: the exception and the deepest frame of the project's sources
+    it passed through (the line is left out, so one bug is one class)."""
+    frames = traceback.extract_tb(tb if tb is not None else exc.__traceback__)
+    ours = [(f, rel) for f in frames if (rel := _project_file(f.filename)) is not None]
+    if ours:
+        frame, rel = ours[-1]
+        return f"{type(exc).__name__} in {rel} ({frame.name})"
+    if frames:
+        return f"{type(exc).__name__} in {Path(frames[-1].filename).name} ({frames[-1].name})"
+    return type(exc).__name__
+
+
+def _trace(exc: BaseException, tb: TracebackType | None = None) -> str:
+    """The exception and where it went: the last frames of the project's sources it passed
+    through, then the frame that raised when that is elsewhere (the standard library, msgpack)."""
+    frames = traceback.extract_tb(tb if tb is not None else exc.__traceback__)
+    ours = [f"{rel}:{f.lineno} in {f.name}" for f in frames
+            if (rel := _project_file(f.filename)) is not None]
+    last = frames[-1] if frames else None
+    if last is not None and _project_file(last.filename) is None:
+        ours.append(f"{Path(last.filename).name}:{last.lineno} in {last.name}")
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return "; ".join([text[:300], *ours[-5:]])
+
+
+_CATCH_ALL: Final = re.compile(r"unexpected (\w+) while validating")
+
+
+def validation_verdict(result: Any, reject: str = "") -> Verdict:
+    """Classify :func:`~sgscore.replay.validate_file`'s verdict: valid with no error, or invalid
+    with ``error["record"]`` a non-negative integer and a one-line reason. A reason that says
+    validation met an unexpected exception (its catch-all) is a failure; so is a valid verdict
+    on an input that must be invalid (``reject``)."""
+    if type(result.valid) is not bool:
+        return Verdict("?", [f"valid is {type(result.valid).__name__}"])
+    if result.valid:
+        failures = [f"valid although {reject}"] if reject else []
+        if result.error is not None:
+            failures.append("valid with an error")
+        return Verdict("valid", failures)
+    error = result.error
+    if not isinstance(error, dict):
+        return Verdict("invalid", ["invalid without an error"])
+    failures = reason_problems(error.get("reason"))
+    record = error.get("record")
+    if type(record) is not int or record < 0:
+        failures.append("an error whose record is not a non-negative integer")
+    reason = str(error.get("reason"))
+    caught = _CATCH_ALL.search(reason)
+    if caught is not None:
+        failures.append(f"{caught.group(1)} caught by validate_file's catch-all")
+    return Verdict("invalid", failures, reason[:500])
+
+
+_USAGE_AT: Final = re.compile(r"^error: .*'--at'.* beyond the last decision.*$")
+_ERROR_LINE: Final = re.compile(r"^error: (?:.*?: )?record \d+: (.*)$")
+
+
+def cli_verdict(result: Result, path: str, *, usage_ok: bool = False, reject: str = "",
+                diff: bool = False, json_out: str = "") -> Verdict:
+    """Classify a ``sgs replay`` run (a :class:`click.testing.Result`): exit 0 or 1 (or, with
+    ``usage_ok``, the one-line usage error of ``--at`` past the last decision), no exception
+    escaping, no traceback in the output, every ``error:`` reason one line of at most
+    :data:`MAX_REASON` characters; for ``diff``, never "the same" on an input that must be
+    invalid; with ``json_out`` (``one``: one JSON value, ``lines``: one per line), a run that
+    exits 0 prints strict JSON (no NaN or Infinity)."""
+    code = result.exit_code
+    out = result.output
+    v = Verdict(f"exit {code}")
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit):
+        tb = result.exc_info[2] if result.exc_info else None
+        v.failures.append(exception_class(exc, tb))
+        v.detail = _trace(exc, tb)
+    elif "Traceback (most recent call last)" in out:
+        v.failures.append("a traceback in the output")
+        v.detail = " ".join(out[-1500:].split())
+    lines = out.replace(path, "FILE").splitlines()
+    usage = usage_ok and code == 2 and len(lines) == 1 and _USAGE_AT.match(lines[0]) is not None
+    if usage:
+        v.outcome = "usage"
+    elif code not in (0, 1) and not v.failures:
+        v.failures.append(f"exit code {code}")
+        v.detail = " ".join(out[-500:].split())
+    for line in lines:
+        m = _ERROR_LINE.match(line)
+        if m is not None and reason_problems(m.group(1)):
+            v.failures += [p for p in reason_problems(m.group(1)) if p not in v.failures]
+            v.detail = v.detail or line[:500]
+    if diff and reject and code == 0:
+        v.failures.append(f"the same game although {reject}")
+    bad_json = _json_problem(result.stdout, json_out) if json_out and code == 0 else ""
+    if bad_json:
+        v.failures.append("output that is not strict JSON")
+        v.detail = v.detail or bad_json
+    return v
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _json_problem(stdout: str, mode: str) -> str:
+    """Why ``stdout`` (``warning:`` and ``error:`` lines aside) is not strict JSON: one value
+    (``mode`` ``one``) or one value per line (``lines``); "" when it is."""
+    lines = [x for x in stdout.splitlines() if not x.startswith(("warning: ", "error: "))]
+    texts = ["\n".join(lines)] if mode == "one" else [x for x in lines if x.strip()]
+    for text in texts:
+        try:
+            json.loads(text, parse_constant=_no_constant)
+        except ValueError as e:
+            return f"{e} in {text[:120]!r}"
+    return ""
+
+
+# ---------------------------------------------------------------------------- running a target
+class _Meter:
+    """CPU time and peak memory of a stretch of code in this process. Memory is the peak
+    resident size above the size at the start: Linux's ``VmHWM``, reset through
+    ``/proc/self/clear_refs``; where that cannot be reset, the growth of ``ru_maxrss`` (a lower
+    bound)."""
+
+    def __init__(self) -> None:
+        self.cpu = 0.0
+        self.base = 0
+        self.max_before = 0
+        self.reset = False
+
+    def start(self) -> None:
+        try:
+            with open("/proc/self/clear_refs", "w") as f:
+                f.write("5")
+            self.reset = True
+        except OSError:
+            self.reset = False
+        self.base = _status("VmRSS")
+        self.max_before = _maxrss()
+        self.cpu = time.process_time()
+
+    def stop(self) -> tuple[float, int]:
+        cpu = time.process_time() - self.cpu
+        peak = _status("VmHWM")
+        if self.reset and peak and self.base:
+            return cpu, max(0, peak - self.base)
+        return cpu, max(0, _maxrss() - self.max_before)
+
+
+def _status(key: str) -> int:
+    """A size from ``/proc/self/status`` in bytes, or 0 where there is none."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _maxrss() -> int:
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return 0
+    scale = 1 if sys.platform == "darwin" else 1024
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * scale
+
+
+@functools.cache
+def sgs_command() -> click.Command:
+    """The ``sgs`` command, found by its entry point: ``sgscore`` never imports the command line,
+    so the harness runs the installed program."""
+    from importlib.metadata import entry_points
+
+    import click
+
+    found = list(entry_points(group="console_scripts", name="sgs"))
+    if not found:
+        raise RuntimeError("the sgs command is not installed (pip install -e .)")
+    command = found[0].load()
+    assert isinstance(command, click.Command)
+    return command
+
+
+def _cli_args(c: Pcg32, target: str, path: str, original: str) -> list[str]:
+    """The ``sgs`` arguments of a command target, with options drawn from the case."""
+    if target == "diff":
+        pair = [path, original] if c.below(2) == 0 else [original, path]
+        return ["replay", "diff", *pair, *(["--json"] if c.below(3) == 0 else [])]
+    if target == "export":
+        return ["replay", "export", path, *(["--events"] if c.below(2) == 0 else [])]
+    args = ["replay", target, path]
+    if target == "step":
+        at = 0 if c.below(2) == 0 else c.below(40)
+        args += ["--at", str(at), "--count", str(1 + c.below(5))]
+    if c.below(3) == 0:
+        args.append("--json")
+    if c.below(4) == 0:
+        args += ["--as", str(c.below(4))]
+    if c.below(4) == 0:
+        args += ["--lang", "zh"]
+    return args
+
+
+def _validate(case: Case) -> Verdict:
+    from .replay import validate_file
+
+    verdict = validation_verdict(validate_file(case.data), case.reject)
+    for k, failure in enumerate(verdict.failures):
+        if failure.endswith("caught by validate_file's catch-all"):
+            verdict.failures[k] = f"{failure}, {_locate(case.data)}"
+    return verdict
+
+
+def _locate(data: bytes) -> str:
+    """Where the exception that ``validate_file`` caught comes from: the reader and the
+    re-simulator run as it runs them, without its catch-all."""
+    from .replay import RecordReader, ReplayError, Resimulator
+
+    try:
+        with RecordReader(data) as rd:
+            sim = Resimulator(rd.header, lookahead=True)
+            for index, rec in rd:
+                sim.feed(index, rec)
+            sim.finish(rd.index, rd.truncation)
+    except ReplayError:
+        return "not found again"
+    except Exception as e:
+        return "raised " + exception_class(e).split(" ", 1)[-1]
+    return "not found again"
+
+
+def _read(case: Case) -> Verdict:
+    from .replay import ReplayError, read_replay
+
+    try:
+        read_replay(case.data)
+    except ReplayError as e:
+        return Verdict("rejected", reason_problems(e.reason), e.reason[:500])
+    except Exception as e:
+        return Verdict("raised", [exception_class(e)], _trace(e))
+    return Verdict("read")
+
+
+def _cli(case: Case, target: str, workdir: Path) -> Verdict:
+    from click.testing import CliRunner
+
+    path = workdir / "case.mp"
+    path.write_bytes(case.data)
+    original = workdir / f"original-{case.source}.mp"
+    if not original.exists():
+        original.write_bytes(case.original)
+    args = _cli_args(case.rng, target, str(path), str(original))
+    result = CliRunner().invoke(sgs_command(), args)
+    json_out = "one" if target == "export" or "--json" in args else ""
+    verdict = cli_verdict(result, str(path), usage_ok=target == "step", reject=case.reject,
+                          diff=target == "diff",
+                          json_out="lines" if json_out and target == "step" else json_out)
+    names = {str(path): "FILE", str(original): "ORIGINAL"}
+    command = " ".join(names.get(a, a) for a in args)
+    verdict.detail = f"sgs {command}: {verdict.detail}" if verdict.detail else f"sgs {command}"
+    return verdict
+
+
+def run_target(case: Case, target: str, workdir: Path) -> Verdict:
+    """Run ``target`` on the case's input in this process, measured; budgets broken are
+    failures too. ``workdir`` holds the files the commands read."""
+    meter = _Meter()
+    meter.start()
+    if target == "validate":
+        verdict = _validate(case)
+    elif target == "read":
+        verdict = _read(case)
+    elif target in TARGETS:
+        verdict = _cli(case, target, workdir)
+    else:
+        raise ValueError(f"unknown target {target!r} (targets: {', '.join(TARGETS)})")
+    verdict.cpu, verdict.mem = meter.stop()
+    if target == "read":  # read_replay holds a whole replay by design: measured, not budgeted
+        verdict.failures = [f"{target}: {f}" for f in verdict.failures]
+        return verdict
+    if verdict.cpu > CPU_BUDGET:
+        verdict.failures.append(f"CPU budget (over {CPU_BUDGET:g} s)")
+    if verdict.mem > MEMORY_BUDGET:
+        verdict.failures.append(f"memory budget (over {MEMORY_BUDGET >> 20} MB)")
+    verdict.failures = [f"{target}: {f}" for f in verdict.failures]
+    return verdict
+
+
+def target_of(number: int, target: str) -> str:
+    """The target of case ``number``: ``target``, or for ``all`` one in turn."""
+    return TARGETS[number % len(TARGETS)] if target == "all" else target
+
+
+def run_case(seed: int, number: int, target: str, corpus: Sequence[CorpusFile], workdir: Path,
+             *, heavy: bool = True) -> dict[str, Any]:
+    """Make case ``number`` and run its target: the result as the report keeps it."""
+    target = target_of(number, target)
+    case = make_case(seed, number, corpus, heavy=heavy)
+    verdict = run_target(case, target, workdir)
+    return {
+        "case": number, "target": target, "bytes": len(case.data), "source": case.source,
+        "ops": case.ops, "outcome": verdict.outcome, "failures": verdict.failures,
+        "detail": verdict.detail, "cpu": verdict.cpu, "mem": verdict.mem,
+    }
+
+
+# ---------------------------------------------------------------------------- worker processes
+class _Runner(Protocol):
+    def __call__(self, task: int) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...
+
+
+class _FuzzRunner:
+    """A worker's replay cases: the corpus loaded once, a folder for the commands' files."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        folder = params["corpus"]
+        self.corpus = load_corpus(Path(folder) if folder else None)
+        self.seed = int(params["seed"])
+        self.target = str(params["target"])
+        self.heavy = bool(params["heavy"])
+        self.workdir = Path(tempfile.mkdtemp(prefix="worker-", dir=params["tmp"]))
+        self.start_rss = _status("VmRSS")
+
+    def __call__(self, task: int) -> dict[str, Any]:
+        try:
+            result = run_case(self.seed, task, self.target, self.corpus, self.workdir,
+                              heavy=self.heavy)
+        except Exception as e:  # the targets' exceptions are caught: this is the harness's own
+            t = target_of(task, self.target)
+            result = {"case": task, "target": t, "bytes": -1, "ops": [], "outcome": "harness",
+                      "failures": [f"{t}: harness error {type(e).__name__} (sgscore/fuzz.py)"],
+                      "detail": _trace(e), "cpu": 0.0, "mem": 0}
+        # A process keeps memory it once used: start afresh when it has grown, so that the next
+        # cases are measured from a small base.
+        result["recycle"] = _status("VmRSS") > self.start_rss + (100 << 20)
+        return result
+
+    def close(self) -> None:
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+class _GameRunner:
+    """A worker's games."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.seed = int(params["seed"])
+
+    def __call__(self, task: int) -> dict[str, Any]:
+        return play_checked(self.seed, task)
+
+    def close(self) -> None:
+        pass
+
+
+def _limit_memory() -> None:
+    """A worker may not take more than 4 GiB of address space: a runaway case then fails with
+    ``MemoryError`` instead of taking the machine's memory."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = 4 << 30
+        if hard == resource.RLIM_INFINITY or hard > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def _work(conn: Connection, job: str, params: dict[str, Any]) -> None:
+    """A worker process: run the tasks it is sent, one at a time, until told to stop."""
+    _limit_memory()
+    runner: _Runner = _FuzzRunner(params) if job == "fuzz" else _GameRunner(params)
+    try:
+        while True:
+            task = conn.recv()
+            if task is None:
+                return
+            result = runner(task)
+            conn.send(result)
+            if result.get("recycle"):
+                return
+    except (EOFError, KeyboardInterrupt):
+        return
+    finally:
+        runner.close()
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    task: int | None = None
+    started: float = 0.0
+
+
+class _Pool:
+    """Worker processes that run tasks (numbers) one at a time each. A worker that gives no
+    answer within ``timeout`` seconds is killed and replaced, its task reported by ``lost`` as
+    a hang; one that dies is replaced, its task reported as a crash."""
+
+    def __init__(self, jobs: int, job: str, params: dict[str, Any], timeout: float,
+                 lost: Callable[[int, str], dict[str, Any]]) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        self.mp: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self.jobs = max(1, jobs)
+        self.job = job
+        self.params = params
+        self.timeout = timeout
+        self.lost = lost
+        self.workers: list[_Worker] = []
+
+    def _start(self) -> _Worker:
+        ours, theirs = self.mp.Pipe()
+        process = self.mp.Process(target=_work, args=(theirs, self.job, self.params),
+                                  daemon=True)
+        process.start()
+        theirs.close()
+        return _Worker(process, ours)
+
+    def _replace(self, w: _Worker, kill: bool) -> None:
+        if kill:
+            w.process.kill()
+        w.process.join(5)
+        w.conn.close()
+        self.workers[self.workers.index(w)] = self._start()
+
+    def run(self, tasks: Iterable[int]) -> Iterator[dict[str, Any]]:
+        """The results of ``tasks``, as they come."""
+        todo = iter(tasks)
+        self.workers = [self._start() for _ in range(self.jobs)]
+        try:
+            more = True
+            while True:
+                for w in self.workers:
+                    if w.task is None and more:
+                        task = next(todo, None)
+                        more = task is not None
+                        if task is not None:
+                            w.conn.send(task)
+                            w.task, w.started = task, time.monotonic()
+                busy = [w for w in self.workers if w.task is not None]
+                if not busy:
+                    return
+                yield from self._collect(busy)
+        finally:
+            for w in self.workers:
+                if w.task is None:
+                    with contextlib.suppress(OSError):
+                        w.conn.send(None)  # done: it cleans up after itself
+                    w.process.join(2)
+                w.process.kill()
+                w.process.join(5)
+
+    def _collect(self, busy: list[_Worker]) -> Iterator[dict[str, Any]]:
+        now = time.monotonic()
+        left = min(w.started + self.timeout for w in busy) - now
+        ready = wait([w.conn for w in busy], timeout=max(left, 0.0))
+        for w in busy:
+            task = w.task
+            assert task is not None
+            if w.conn in ready:
+                try:
+                    result = w.conn.recv()
+                except (EOFError, OSError):
+                    w.process.join(5)
+                    yield self.lost(task, f"worker died (exit code {w.process.exitcode})")
+                    self._replace(w, kill=True)
+                    continue
+                w.task = None
+                yield result
+                if result.get("recycle"):
+                    self._replace(w, kill=False)
+            elif time.monotonic() - w.started > self.timeout:
+                yield self.lost(task, f"hang (no answer in {self.timeout:g} s)")
+                self._replace(w, kill=True)
+
+
+# ---------------------------------------------------------------------------- the fuzz report
+@dataclass
+class _Failure:
+    """One failure class: how often, which cases, the smallest input."""
+
+    name: str
+    target: str
+    count: int = 0
+    cases: list[int] = field(default_factory=list)
+    smallest: int = -1
+    smallest_bytes: int = -1
+    detail: str = ""
+    ops: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Tally:
+    """What a fuzz run found."""
+
+    seed: int
+    target: str
+    heavy: bool
+    corpus: str
+    cases: dict[str, int] = field(default_factory=dict)
+    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
+    failures: dict[str, _Failure] = field(default_factory=dict)
+    ops: dict[str, int] = field(default_factory=dict)
+    slowest: dict[str, Any] = field(default_factory=dict)
+    largest: dict[str, Any] = field(default_factory=dict)
+    cpu: float = 0.0
+    seconds: float = 0.0
+
+    def add(self, r: dict[str, Any]) -> None:
+        t = r["target"]
+        self.cases[t] = self.cases.get(t, 0) + 1
+        per = self.outcomes.setdefault(t, {})
+        per[r["outcome"]] = per.get(r["outcome"], 0) + 1
+        for op in r.get("ops", []):
+            name = op.split(":", 1)[0]
+            self.ops[name] = self.ops.get(name, 0) + 1
+        self.cpu += r.get("cpu", 0.0)
+        brief = {"case": r["case"], "target": t, "ops": r.get("ops", [])}
+        if r.get("cpu", 0.0) > self.slowest.get("cpu_seconds", -1.0):
+            self.slowest = {**brief, "cpu_seconds": round(r["cpu"], 3)}
+        if r.get("mem", 0) > self.largest.get("peak_bytes", -1):
+            self.largest = {**brief, "peak_bytes": r["mem"]}
+        for name in r["failures"]:
+            self._failure(name, r)
+
+    def _failure(self, name: str, r: dict[str, Any]) -> None:
+        f = self.failures.setdefault(name, _Failure(name, r["target"]))
+        f.count += 1
+        f.cases.append(r["case"])
+        size = r.get("bytes", -1)
+        better = f.smallest < 0 or (size >= 0 and (f.smallest_bytes < 0 or size < f.smallest_bytes))
+        if better:
+            f.smallest, f.smallest_bytes = r["case"], size
+            f.detail, f.ops = r.get("detail", ""), list(r.get("ops", []))
+
+    def reproduce(self, f: _Failure, file: str = "") -> str:
+        """The command that writes and runs a failure's smallest input."""
+        extra = "" if self.heavy else " --light"
+        if self.corpus:
+            extra += f" --corpus {self.corpus}"
+        name = file or f"case-{f.smallest}.mp"
+        return (f"python -m sgscore.fuzz --seed {self.seed} --case {f.smallest} "
+                f"--target {f.target}{extra} --write {name}")
+
+    def to_json(self) -> dict[str, Any]:
+        failures = sorted(self.failures.values(), key=lambda f: (TARGETS.index(f.target)
+                                                                  if f.target in TARGETS else 9,
+                                                                  min(f.cases)))
+        return {
+            "seed": self.seed, "target": self.target, "light": not self.heavy,
+            "corpus": self.corpus or str(DEFAULT_CORPUS), "cases": self.cases,
+            "outcomes": self.outcomes,
+            "failures": [{
+                "class": f.name, "target": f.target, "count": f.count,
+                "cases": sorted(f.cases)[:20], "smallest": {"case": f.smallest,
+                                                            "bytes": f.smallest_bytes},
+                "detail": f.detail, "ops": f.ops, "reproduce": self.reproduce(f),
+            } for f in failures],
+            "slowest": self.slowest,
+            "largest_memory": self.largest,
+            "mutations": dict(sorted(self.ops.items())),
+            "cpu_seconds": round(self.cpu, 2), "seconds": round(self.seconds, 2),
+        }
+
+
+def _lost_case(target: str) -> Callable[[int, str], dict[str, Any]]:
+    def lost(number: int, why: str) -> dict[str, Any]:
+        t = target_of(number, target)
+        return {"case": number, "target": t, "bytes": -1, "ops": [], "outcome": why.split(" (")[0],
+                "failures": [f"{t}: {why}"], "detail": why, "cpu": 0.0, "mem": 0}
+    return lost
+
+
+def fuzz(seed: int, cases: int, *, jobs: int = 1, target: str = "validate", start: int = 0,
+         corpus: str = "", heavy: bool = True, timeout: float = HANG_SECONDS,
+         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Run cases ``start`` .. ``start + cases - 1`` in ``jobs`` worker processes; the report
+    as a JSON object (:func:`print_report` prints it)."""
+    tally = _Tally(seed, target, heavy, corpus)
+    began = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
+        params = {"corpus": corpus, "seed": seed, "target": target, "heavy": heavy, "tmp": tmp}
+        pool = _Pool(jobs, "fuzz", params, timeout, _lost_case(target))
+        for done, result in enumerate(pool.run(range(start, start + cases)), start=1):
+            tally.add(result)
+            if progress is not None:
+                progress(done)
+    tally.seconds = time.monotonic() - began
+    return tally.to_json()
+
+
+def _mb(n: int) -> str:
+    return f"{n / (1 << 20):.1f} MB"
+
+
+def print_report(report: dict[str, Any], out: Callable[[str], None] = print) -> None:
+    """The report of :func:`fuzz` in words."""
+    total = sum(report["cases"].values())
+    out(f"sgscore.fuzz: seed {report['seed']}, {total} cases, target {report['target']}"
+        f"{', light' if report['light'] else ''}, corpus {report['corpus']}")
+    for t, n in report["cases"].items():
+        outcomes = ", ".join(f"{k} {v}" for k, v in sorted(report["outcomes"][t].items()))
+        out(f"  {t}: {n} cases ({outcomes})")
+    failures = report["failures"]
+    out(f"failures: {len(failures)} class{'es' if len(failures) != 1 else ''}"
+        f"{', ' + str(sum(f['count'] for f in failures)) + ' cases' if failures else ''}")
+    for f in failures:
+        shown = ", ".join(str(n) for n in f["cases"][:10])
+        out(f"- {f['class']}: {f['count']} case{'s' if f['count'] != 1 else ''} ({shown}"
+            f"{', ...' if f['count'] > 10 else ''})")
+        out(f"    smallest: case {f['smallest']['case']} ({f['smallest']['bytes']} bytes): "
+            f"{'; '.join(f['ops'])}")
+        if f["detail"]:
+            out(f"    detail: {f['detail'][:400]}")
+        out(f"    reproduce: {f['reproduce']}")
+    s, m = report["slowest"], report["largest_memory"]
+    if s:
+        out(f"slowest: case {s['case']} ({s['target']}), {s['cpu_seconds']:.3f} s CPU: "
+            f"{'; '.join(s['ops'])}")
+    if m:
+        out(f"largest memory: case {m['case']} ({m['target']}), {_mb(m['peak_bytes'])} peak: "
+            f"{'; '.join(m['ops'])}")
+    out(f"time: {report['seconds']:.1f} s, {report['cpu_seconds']:.1f} s CPU in the cases")
+
+
+def save_failures(report: dict[str, Any], folder: Path, corpus: Sequence[CorpusFile]) -> None:
+    """Write each failure class's smallest input to ``folder`` (``NN-<class>.mp``), with a
+    ``.txt`` beside it saying the class, the detail and how to reproduce it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    heavy = not report["light"]
+    for k, f in enumerate(report["failures"], start=1):
+        slug = re.sub(r"[^A-Za-z0-9]+", "-", f["class"]).strip("-")[:80]
+        stem = f"{k:02d}-{slug}"
+        number = f["smallest"]["case"]
+        text = [f"class: {f['class']}", f"case: {number}", f"detail: {f['detail']}",
+                f"reproduce: {f['reproduce']}"]
+        with contextlib.suppress(Exception):  # a harness error cannot make its input again
+            case = make_case(report["seed"], number, corpus, heavy=heavy)
+            (folder / f"{stem}.mp").write_bytes(case.data)
+            text[1:2] = [f"case: {number} ({len(case.data)} bytes)",
+                         f"mutations: {'; '.join(case.ops)}"]
+        (folder / f"{stem}.txt").write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------- minimising
+def split_records(data: bytes) -> list[bytes]:
+    """The bytes of each whole record of ``data``; what cannot be split (not msgpack, nested
+    deeper than msgpack-python reads) is one last piece."""
+    u = msgpack.Unpacker(raw=True, strict_map_key=False, max_buffer_size=len(data) + 1)
+    u.feed(data)
+    pieces, at = [], 0
+    try:
+        for _ in u:
+            end = u.tell()
+            pieces.append(data[at:end])
+            at = end
+    except Exception:  # anything msgpack-python refuses ends the split
+        pass
+    if at < len(data):
+        pieces.append(data[at:])
+    return pieces
+
+
+def minimize(data: bytes, still_fails: Callable[[bytes], bool], *, tries: int = 300) -> bytes:
+    """A smaller input that still fails: whole records removed, in halves then fewer at a
+    time, as long as ``still_fails`` holds (at most ``tries`` runs)."""
+    pieces = split_records(data)
+    n = 2
+    while len(pieces) >= 2 and tries > 0:
+        size = max(1, len(pieces) // n)
+        for at in range(0, len(pieces), size):
+            candidate = pieces[:at] + pieces[at + size:]
+            tries -= 1
+            if candidate and still_fails(b"".join(candidate)):
+                pieces = candidate
+                n = max(n - 1, 2)
+                break
+            if tries <= 0:
+                break
+        else:
+            if size == 1:
+                break
+            n = min(len(pieces), n * 2)
+    return b"".join(pieces)
+
+
+# ---------------------------------------------------------------------------- games
+def game_config(seed: int, index: int) -> tuple[Config, int]:
+    """Game ``index`` of a games run with ``seed``: its config (players 4-10 in turn, and a
+    spread of every option) and its seed."""
+    from .sanguosha.config import ROLE_TABLE_VARIANT, Config
+    from .sanguosha.model import GENERALS
+
+    rng = Pcg32(seed, index)
+    players = 4 + index % 7
+    names = list(GENERALS.names())
+    mode = rng.below(4)
+    generals: tuple[str, ...] | str | None = (
+        None if mode == 0 else "random" if mode < 3
+        else tuple(names[rng.below(len(names))] for _ in range(players)))
+    pool = None
+    if generals == "random" and rng.below(3) == 0:
+        rng.shuffle(names)
+        pool = tuple(sorted(names[:1 + rng.below(len(names))]))
+        if not any(GENERALS[g].can_be_lord for g in pool):
+            pool = tuple(sorted([*pool, next(g for g in GENERALS.names()
+                                              if GENERALS[g].can_be_lord)]))
+    config = Config(
+        players=players, generals=generals, pool=pool,
+        packs=("standard", "ex") if rng.below(2) else ("standard",),
+        first_game=rng.below(5) == 0, advanced_weapons=rng.below(5) != 0,
+        role_variant=players in ROLE_TABLE_VARIANT and rng.below(2) == 0,
+        lord_seat_zero=rng.below(4) != 0,
+        max_rounds=(1, 2, 3, 5, 10, 20, 60, 60)[rng.below(8)],
+    )
+    return config, (rng.next_u32() << 32) | rng.next_u32()
+
+
+Broken = tuple[str, str]
+
+
+class Invariants:
+    """The invariants of an identity-mode game, checked after every decision (``check``): card
+    conservation, HP bounds, dead players staying dead and holding nothing, equipment in its
+    slot and delayed tricks in judgement areas, ``pending`` None exactly when the game is over
+    and only the living asked, and the views of every seat and of a spectator
+    (``docs/fuzzing.md``, "Invariants"). It keeps what the checks need between decisions."""
+
+    def __init__(self, game: Game) -> None:
+        self.deck = sorted(game.card_ids)
+        self.dead = [False] * game.n
+        self.dying = [False] * game.n
+        self.scanned = 0
+        self.viewed = [0] * (game.n + 1)
+
+    def check(self, game: Game) -> list[Broken]:
+        """The invariants broken now: ``(invariant, detail)`` pairs."""
+        self._scan(game)
+        out = self._cards(game) + self._hp(game) + self._areas(game) + self._pending(game)
+        for k, seat in enumerate([*range(game.n), None]):
+            out += self._view(game, seat, k)
+        return out
+
+    def _scan(self, game: Game) -> None:
+        """Follow dying in the events: a player is dying from the ``dying`` event after their HP
+        dropped to 0 or below until they recover above 0 or die."""
+        for kind, args, _, _ in game.events[self.scanned:]:
+            if kind == "dying":
+                self.dying[args[0]] = True
+            elif kind == "damage" and args[3] <= 0:
+                self.dying[args[1]] = False
+            elif (kind == "lose_hp" and args[2] <= 0) or (kind == "recover" and args[2] > 0) \
+                    or kind == "death":
+                self.dying[args[0]] = False
+        self.scanned = len(game.events)
+
+    def _cards(self, game: Game) -> list[Broken]:
+        cards = sorted(game.all_zones())
+        if cards == self.deck:
+            return []
+        missing = _minus(self.deck, cards)
+        extra = _minus(cards, self.deck)
+        return [("card conservation", f"missing {missing[:10]}, extra or twice {extra[:10]}")]
+
+    def _hp(self, game: Game) -> list[Broken]:
+        out = []
+        for p in game.players:
+            s = p.seat
+            if self.dead[s] and p.alive:
+                out.append(("dead stay dead", f"seat {s} is alive again"))
+            if not p.alive:
+                self.dead[s] = True
+                continue
+            if p.max_hp < 1 or p.hp > p.max_hp:
+                out.append(("HP bounds", f"seat {s} has {p.hp} of {p.max_hp} HP"))
+            elif p.hp < 1 and not self.dying[s]:
+                out.append(("HP bounds", f"seat {s} has {p.hp} HP and is not dying"))
+        return out
+
+    def _areas(self, game: Game) -> list[Broken]:
+        from .sanguosha.cards import CARD_TYPES, DELAYED, EQUIP, KIND, SUBTYPE, WEAPON
+
+        out = []
+        for p in game.players:
+            for slot, c in enumerate(p.equip):
+                if c >= 0 and (KIND[c] != EQUIP or SUBTYPE[c] != slot):
+                    out.append(("equipment slots", f"seat {p.seat} slot {slot} holds card {c}"))
+            names = [name for _, name in p.judge]
+            bad = [n for n in names if n not in CARD_TYPES or CARD_TYPES[n].kind != DELAYED]
+            if bad or len(dict.fromkeys(names)) != len(names):
+                out.append(("judgement areas", f"seat {p.seat} holds {p.judge}"))
+            if p.borrowed is not None and SUBTYPE[p.borrowed[0]] != WEAPON:
+                out.append(("equipment slots", f"seat {p.seat} borrowed {p.borrowed}"))
+            if not p.alive and (p.hand or p.judge or p.borrowed or max(p.equip) >= 0):
+                out.append(("the dead hold nothing", f"seat {p.seat}: hand {p.hand}, "
+                                                     f"equipment {p.equip}, judge {p.judge}"))
+        return out
+
+    def _pending(self, game: Game) -> list[Broken]:
+        req = game.pending
+        out = []
+        if (req is None) != game.over:
+            out.append(("pending iff not over", f"pending {req!r}, over {game.over}"))
+        if req is not None and not game.players[req.seat].alive:
+            out.append(("only the living decide", f"seat {req.seat} is dead and asked {req.kind}"))
+        return out
+
+    def _view(self, game: Game, seat: int | None, k: int) -> list[Broken]:
+        view = game.view(seat)
+        out = self._view_players(game, view, seat) + self._view_pending(game, view, seat)
+        if seat is None:
+            out += self._secrets(game, view, self.viewed[k])
+        out += self._view_events(game, view, seat, k)
+        return out
+
+    def _view_players(self, game: Game, view: dict[str, Any], seat: int | None) -> list[Broken]:
+        from .sanguosha.model import LORD
+
+        out = []
+        for p, shown in zip(game.players, view["players"], strict=True):
+            own = p.seat == seat
+            public = own or p.role_shown or p.role == LORD or not p.alive
+            if shown["hand"] != (list(p.hand) if own else None) or shown["hand_size"] != len(p.hand):
+                out.append(("views: hands", f"seat {seat} sees seat {p.seat}'s hand as "
+                                            f"{shown['hand']} ({shown['hand_size']} cards)"))
+            if shown["role"] != (p.role if public else None):
+                out.append(("views: roles", f"seat {seat} sees seat {p.seat}'s role as "
+                                            f"{shown['role']!r} (public: {public})"))
+            if (shown["hp"], shown["max_hp"], shown["alive"]) != (p.hp, p.max_hp, p.alive):
+                out.append(("views: public state", f"seat {seat} sees seat {p.seat} wrong"))
+        return out
+
+    def _view_pending(self, game: Game, view: dict[str, Any], seat: int | None) -> list[Broken]:
+        req, shown = game.pending, view["pending"]
+        if req is None:
+            ok = shown is None
+        elif seat is not None and req.seat == seat:
+            ok = shown is not None and shown.get("seat") == seat and shown.get("kind") == req.kind
+        else:
+            ok = shown == {"waiting": True}
+        if ok and isinstance(view["draw_pile"], int) and view["draw_pile"] == len(game.draw_pile):
+            return []
+        return [("views: pending and piles", f"seat {seat} sees pending {_short(shown)} and a "
+                                              f"draw pile of {_short(view['draw_pile'])}")]
+
+    def _view_events(self, game: Game, view: dict[str, Any], seat: int | None,
+                     k: int) -> list[Broken]:
+        """Each event as ``seat`` sees it: its public part, and its hidden part only when
+        ``seat`` is in its mask (events checked once per seat, as they come)."""
+        shown = view["events"]
+        if len(shown) != len(game.events):
+            return [("views: events", f"seat {seat} sees {len(shown)} of {len(game.events)}")]
+        out = []
+        for i in range(self.viewed[k], len(shown)):
+            kind, args, mask, hidden = game.events[i]
+            sees = hidden is not None and (mask == -1 or (seat is not None and mask >> seat & 1))
+            want = (kind, *args, hidden) if sees else (kind, *args)
+            if tuple(shown[i]) != want:
+                out.append(("views: events", f"seat {seat} sees event {i} as {_short(shown[i])}"))
+        self.viewed[k] = len(shown)
+        return out[:3]
+
+    def _secrets(self, game: Game, view: dict[str, Any], first: int) -> list[Broken]:
+        """A spectator's view holds no seed, RNG state or run of the draw pile in its order (the
+        events only from ``first``, the ones not looked at yet)."""
+        rest = {key: v for key, v in view.items() if key != "events"}
+        secrets = {game.seed: "the seed", game.rng.state: "the RNG state",
+                   game.rng.inc: "the RNG stream"}
+        at = {c: i for i, c in enumerate(game.draw_pile)}
+        out = []
+        for v in _walk([rest, view["events"][first:]]):
+            if type(v) is dict:
+                named = [key for key in v if key in ("seed", "rng", "rng_state", "draw_order")]
+                if named:
+                    out.append(("views: secrets", f"the spectator's view has {named}"))
+            elif type(v) is int and abs(v) >= 1 << 31:
+                what = secrets.get(v, "a 64-bit number")
+                out.append(("views: secrets", f"the spectator's view holds {what} ({v})"))
+            elif type(v) in (list, tuple) and _pile_run(v, at):
+                out.append(("views: secrets", f"the spectator's view holds the draw pile's "
+                                              f"order {_short(v)}"))
+        return out[:3]
+
+
+def _minus(a: list[int], b: list[int]) -> list[int]:
+    """The items of ``a`` (sorted) left over after taking out those of ``b``, counted."""
+    left = dict.fromkeys(a, 0)
+    for x in a:
+        left[x] += 1
+    for x in b:
+        if x in left:
+            left[x] -= 1
+    return [x for x, n in left.items() for _ in range(n)]
+
+
+def _walk(value: Any) -> Iterator[Any]:
+    """Every value inside ``value``, itself included (keys and values of maps)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        yield v
+        if type(v) in (list, tuple):
+            stack.extend(v)
+        elif type(v) is dict:
+            stack.extend(v.keys())
+            stack.extend(v.values())
+
+
+def _pile_run(seq: Sequence[Any], at: dict[int, int]) -> bool:
+    """Whether ``seq`` is five or more cards lying one after another in the draw pile."""
+    if len(seq) < 5 or not all(type(x) is int and x in at for x in seq):
+        return False
+    steps = {at[b] - at[a] for a, b in zip(seq, seq[1:], strict=False)}
+    return steps in ({1}, {-1})
+
+
+def play_checked(seed: int, index: int, *, max_breaks: int = 5) -> dict[str, Any]:
+    """Play game ``index`` of a games run with ``seed`` (:func:`game_config`) with a
+    :class:`~sgscore.agents.RandomAgent` per seat, checking :class:`Invariants` after every
+    decision; the result as the report keeps it (at most ``max_breaks`` breaks in detail)."""
+    from .agents import RandomAgent
+    from .core.engine import EngineError
+    from .sanguosha.game import Game
+
+    config, game_seed = game_config(seed, index)
+    began = time.process_time()
+    out: dict[str, Any] = {"game": index, "seed": game_seed, "config": config.to_dict(),
+                           "players": config.players, "breaks": [], "broken": 0, "error": None}
+    try:
+        game = Game(config, game_seed)
+    except EngineError as e:
+        out["error"] = {"decision": 0, "error": f"{e.kind}: {e.message}", "where": ""}
+        return _finish(out, None, began)
+    agents = [RandomAgent(game_seed, s) for s in range(config.players)]
+    checks = Invariants(game)
+    _note(out, checks.check(game), 0, max_breaks)
+    while not game.over:
+        req = game.pending
+        assert req is not None
+        try:
+            game.submit(agents[req.seat].choose(req))
+        except Exception as e:  # an engine error, or a choice the agent took that is illegal
+            cause = e.__cause__ if isinstance(e, EngineError) and e.__cause__ else e
+            out["error"] = {"decision": game.decisions + 1, "error": f"{type(e).__name__}: {e}",
+                            "where": exception_class(cause)}
+            break
+        _note(out, checks.check(game), game.decisions, max_breaks)
+    return _finish(out, game, began)
+
+
+def _note(out: dict[str, Any], broken: list[Broken], decision: int, max_breaks: int) -> None:
+    out["broken"] += len(broken)
+    for name, detail in broken:
+        if len(out["breaks"]) < max_breaks:
+            out["breaks"].append({"invariant": name, "decision": decision, "detail": detail})
+
+
+def _finish(out: dict[str, Any], game: Game | None, began: float) -> dict[str, Any]:
+    out["cpu"] = time.process_time() - began
+    if game is not None:
+        out["decisions"], out["turns"] = game.decisions, game.turn_no
+        out["result"] = list(game.result) if game.result else None
+    else:
+        out["decisions"] = out["turns"] = 0
+        out["result"] = None
+    return out
+
+
+def _lost_game(index: int, why: str) -> dict[str, Any]:
+    return {"game": index, "seed": None, "config": None, "players": 0, "breaks": [], "broken": 0,
+            "error": {"decision": -1, "error": why, "where": ""}, "cpu": 0.0, "decisions": 0,
+            "turns": 0, "result": None}
+
+
+def run_games(seed: int, games: int, *, jobs: int = 1, start: int = 0,
+              timeout: float = 120.0) -> dict[str, Any]:
+    """Play games ``start`` .. ``start + games - 1`` in ``jobs`` worker processes, each checked
+    after every decision; the report as a JSON object."""
+    began = time.monotonic()
+    report: dict[str, Any] = {
+        "seed": seed, "games": 0, "decisions": 0, "turns": 0, "cpu_seconds": 0.0,
+        "by_players": {}, "results": {}, "invariant_breaks": {}, "engine_errors": [],
+    }
+    pool = _Pool(jobs, "games", {"seed": seed}, timeout, _lost_game)
+    for r in pool.run(range(start, start + games)):
+        _add_game(report, r, seed)
+    report["seconds"] = round(time.monotonic() - began, 2)
+    report["cpu_seconds"] = round(report["cpu_seconds"], 2)
+    report["by_players"] = dict(sorted(report["by_players"].items(), key=lambda kv: int(kv[0])))
+    report["results"] = dict(sorted(report["results"].items()))
+    report["engine_errors"].sort(key=lambda e: e["game"])
+    return report
+
+
+def _add_game(report: dict[str, Any], r: dict[str, Any], seed: int) -> None:
+    report["games"] += 1
+    report["decisions"] += r["decisions"]
+    report["turns"] += r["turns"]
+    report["cpu_seconds"] += r["cpu"]
+    n = str(r["players"])
+    report["by_players"][n] = report["by_players"].get(n, 0) + 1
+    result = "error" if r["error"] else ":".join(str(x) for x in (r["result"] or ["none"]))
+    report["results"][result] = report["results"].get(result, 0) + 1
+    where = f"python -m sgscore.fuzz games --seed {seed} --game {r['game']}"
+    for b in r["breaks"]:
+        entry = report["invariant_breaks"].setdefault(b["invariant"], {"count": 0, "first": []})
+        entry["count"] += 1
+        if len(entry["first"]) < 5:
+            entry["first"].append({"game": r["game"], "seed": r["seed"],
+                                   "decision": b["decision"], "detail": b["detail"],
+                                   "reproduce": where})
+    if r["error"]:
+        report["engine_errors"].append({"game": r["game"], "seed": r["seed"],
+                                        "config": r["config"], **r["error"],
+                                        "reproduce": where})
+
+
+def print_games(report: dict[str, Any], out: Callable[[str], None] = print) -> None:
+    """The report of :func:`run_games` in words."""
+    out(f"sgscore.fuzz games: seed {report['seed']}, {report['games']} games, "
+        f"{report['decisions']} decisions, {report['turns']} turns")
+    out("  players: " + ", ".join(f"{k}: {v}" for k, v in report["by_players"].items()))
+    out("  results: " + ", ".join(f"{k} {v}" for k, v in report["results"].items()))
+    breaks = report["invariant_breaks"]
+    out(f"invariant breaks: {sum(b['count'] for b in breaks.values())}")
+    for name, b in sorted(breaks.items()):
+        out(f"- {name}: {b['count']}")
+        for f in b["first"]:
+            out(f"    game {f['game']} (seed {f['seed']}), decision {f['decision']}: "
+                f"{f['detail']}; reproduce: {f['reproduce']}")
+    errors = report["engine_errors"]
+    out(f"engine errors: {len(errors)}")
+    for e in errors[:20]:
+        out(f"- game {e['game']} (seed {e['seed']}), decision {e['decision']}: {e['error']}"
+            f"{' at ' + e['where'] if e['where'] else ''}; reproduce: {e['reproduce']}")
+    out(f"time: {report['seconds']:.1f} s, {report['cpu_seconds']:.1f} s CPU in the games")
+
+
+# ---------------------------------------------------------------------------- command line
+def _fuzz_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m sgscore.fuzz",
+        description="Fuzz the replay toolkit and sgs with mutated replays (docs/fuzzing.md). "
+                    "Other modes: 'games' (random games checked against invariants), 'corpus' "
+                    "(record the seed corpus).")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--cases", type=int, default=1000, help="how many cases (default 1000)")
+    p.add_argument("--start", type=int, default=0, help="the first case number (default 0)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--target", default="validate", choices=[*TARGETS, "all"],
+                   help="what runs on each input (all: each target in turn)")
+    p.add_argument("--corpus", default="", help="a folder of seed replays (default fixtures/fuzz)")
+    p.add_argument("--light", action="store_true", help="small inputs only (a quick run)")
+    p.add_argument("--timeout", type=float, default=HANG_SECONDS,
+                   help=f"seconds before a case counts as a hang (default {HANG_SECONDS:g})")
+    p.add_argument("--json", action="store_true", help="the report as one JSON object")
+    p.add_argument("--save-failures", metavar="DIR", default="",
+                   help="write each failure class's smallest input into DIR")
+    p.add_argument("--case", type=int, default=None,
+                   help="run this one case in this process and tell its outcome")
+    p.add_argument("--write", metavar="FILE", default="", help="with --case: write its input")
+    p.add_argument("--minimize", action="store_true",
+                   help="with --case: shrink the input while it fails the same way")
+    return p
+
+
+def _one_case(args: argparse.Namespace) -> int:
+    corpus = load_corpus(Path(args.corpus) if args.corpus else None)
+    heavy = not args.light
+    case = make_case(args.seed, args.case, corpus, heavy=heavy)
+    target = target_of(args.case, args.target)
+    options = case.rng.getstate()
+    with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
+        verdict = run_target(case, target, Path(tmp))
+        data = case.data
+        if args.minimize and verdict.failures:
+            data = _shrink(case, options, target, verdict.failures[0], Path(tmp))
+    if args.write:
+        Path(args.write).write_bytes(data)
+    info = {"case": args.case, "seed": args.seed, "target": target, "source": case.source,
+            "bytes": len(case.data), "ops": case.ops, "outcome": verdict.outcome,
+            "failures": verdict.failures, "detail": verdict.detail,
+            "cpu_seconds": round(verdict.cpu, 3), "peak_bytes": verdict.mem,
+            "written": args.write or None, "written_bytes": len(data) if args.write else None}
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False))
+    else:
+        for key, value in info.items():
+            print(f"{key}: {'; '.join(value) if isinstance(value, list) else value}")
+    return 1 if verdict.failures else 0
+
+
+def _shrink(case: Case, options: tuple[int, int], target: str, failure: str,
+            workdir: Path) -> bytes:
+    """The case's input, minimised while ``target`` still fails with ``failure`` (the command
+    takes the same options at every try: the case's generator restarts at ``options``)."""
+    def still_fails(data: bytes) -> bool:
+        rng = Pcg32(0)
+        rng.setstate(options)
+        trial = Case(case.seed, case.number, case.source, case.original, data, case.ops,
+                     case.reject, rng)
+        return failure in run_target(trial, target, workdir).failures
+
+    return minimize(case.data, still_fails)
+
+
+def _fuzz_main(argv: list[str]) -> int:
+    args = _fuzz_parser().parse_args(argv)
+    if args.case is not None:
+        return _one_case(args)
+
+    def progress(done: int) -> None:
+        if sys.stderr.isatty() and (done % 100 == 0 or done == args.cases):
+            sys.stderr.write(f"\r{done}/{args.cases} cases")
+            sys.stderr.flush()
+
+    report = fuzz(args.seed, args.cases, jobs=args.jobs, target=args.target, start=args.start,
+                  corpus=args.corpus, heavy=not args.light, timeout=args.timeout,
+                  progress=progress)
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+    if args.save_failures:
+        save_failures(report, Path(args.save_failures),
+                      load_corpus(Path(args.corpus) if args.corpus else None))
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print_report(report)
+    return 1 if report["failures"] else 0
+
+
+def _games_main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m sgscore.fuzz games",
+                                description="Play seeded random games over 4-10 players and a "
+                                            "spread of options, checking invariants after "
+                                            "every decision (docs/fuzzing.md).")
+    p.add_argument("--games", type=int, default=200, help="how many games (default 200)")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--start", type=int, default=0, help="the first game number (default 0)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds one game may take")
+    p.add_argument("--game", type=int, default=None,
+                   help="play this one game in this process and tell what it found")
+    p.add_argument("--record", metavar="FILE", default="",
+                   help="with --game: write its replay, with events (sgs replay step FILE)")
+    p.add_argument("--json", action="store_true", help="the report as one JSON object")
+    args = p.parse_args(argv)
+    if args.game is not None:
+        result = play_checked(args.seed, args.game, max_breaks=50)
+        if args.record:
+            from .replay import record_game
+
+            config, game_seed = game_config(args.seed, args.game)
+            buf = io.BytesIO()
+            record_game(config, game_seed, buf, events=True)
+            Path(args.record).write_bytes(buf.getvalue())
+        print(json.dumps(result, ensure_ascii=False, indent=None if args.json else 1))
+        return 1 if result["broken"] or result["error"] else 0
+    report = run_games(args.seed, args.games, jobs=args.jobs, start=args.start,
+                       timeout=args.timeout)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print_games(report)
+    return 1 if report["invariant_breaks"] or report["engine_errors"] else 0
+
+
+def _corpus_main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m sgscore.fuzz corpus",
+                                description="Record the seed corpus of the replay fuzzer.")
+    p.add_argument("--out", default=str(DEFAULT_CORPUS), help="the folder (default fixtures/fuzz)")
+    args = p.parse_args(argv)
+    for path in write_corpus(Path(args.out)):
+        print(f"{path} ({path.stat().st_size} bytes)")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m sgscore.fuzz [games | corpus] ...``; the exit code (1 when something failed)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["games"]:
+        return _games_main(args[1:])
+    if args[:1] == ["corpus"]:
+        return _corpus_main(args[1:])
+    return _fuzz_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

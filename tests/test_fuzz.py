@@ -1,0 +1,333 @@
+"""The fuzzing harness (sgscore.fuzz, docs/fuzzing.md): a quick run of its replay cases and of
+hypothesis-built hostile records under the same classification rules, its determinism, and a few
+random games checked against the engine's invariants."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sgscore.core.rng import Pcg32
+from sgscore.fuzz import (
+    MAX_INPUT,
+    MAX_REASON,
+    OPS,
+    TARGETS,
+    Case,
+    CorpusFile,
+    Invariants,
+    Raw,
+    cli_verdict,
+    decode_records,
+    encode,
+    encode_records,
+    fuzz,
+    game_config,
+    load_corpus,
+    main,
+    make_case,
+    minimize,
+    play_checked,
+    reason_problems,
+    run_games,
+    run_target,
+    split_records,
+    validation_verdict,
+)
+from sgscore.replay import ValidationResult
+from sgscore.sanguosha import Config, new_game
+from sgscore.sanguosha.cards import BASIC, KIND
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = load_corpus()
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder for the files the commands read (shared by the examples of a test)."""
+    return tmp_path_factory.mktemp("fuzz")
+
+
+# ---------------------------------------------------------------------------- the inputs
+def test_the_corpus_is_small_and_encodes_back_byte_for_byte() -> None:
+    assert len(CORPUS) >= 4
+    assert sum(len(cf.data) for cf in CORPUS) < 200_000
+    for cf in CORPUS:
+        assert encode_records(decode_records(cf.data)) == cf.data, cf.name
+    readme = (ROOT / "fixtures" / "fuzz" / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{cf.name}.mp`" in readme for cf in CORPUS)
+
+
+def test_the_encoder_writes_what_msgpack_reads_and_raw_bytes_as_they_are() -> None:
+    values: list[Any] = [None, True, False, 0, 127, 128, -32, -33, 255, 65536, (1 << 64) - 1,
+                         -(1 << 63), 1.5, "", "x" * 40, "三" * 100, b"\x00", [1, [2]],
+                         list(range(20)), {"a": 1, "b": [None]}, {f"k{i}": i for i in range(20)}]
+    for v in values:
+        assert decode_records(encode(v)) == [v]
+    deep = Raw(b"\x91" * 600 + encode(7))
+    assert encode([1, deep]) == b"\x92\x01" + deep
+    with pytest.raises(ValueError):
+        encode(1 << 64)
+
+
+def test_a_case_is_the_same_bytes_for_the_same_seed_and_number() -> None:
+    a, b = make_case(5, 17, CORPUS), make_case(5, 17, CORPUS)
+    assert (a.data, a.ops, a.source) == (b.data, b.ops, b.source)
+    assert make_case(5, 18, CORPUS).data != a.data or make_case(6, 17, CORPUS).data != a.data
+
+
+def test_write_gives_the_bytes_of_the_case_whatever_the_hash_seed(tmp_path: Path) -> None:
+    want = make_case(3, 11, CORPUS).data
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"case-{hash_seed}.mp"
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run([sys.executable, "-m", "sgscore.fuzz", "--seed", "3", "--case",
+                               "11", "--target", "read", "--write", str(out)], env=env, cwd=ROOT,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode in (0, 1), done.stderr
+        assert out.read_bytes() == want
+
+
+def test_the_catalogue_is_used_and_light_inputs_stay_small() -> None:
+    used: set[str] = set()
+    for number in range(600):
+        case = make_case(9, number, CORPUS, heavy=False)
+        assert 1 <= len(case.ops) <= 3 and len(case.data) < 4 << 20
+        used.update(op.split(":", 1)[0] for op in case.ops)
+    light = {op.name for op in OPS if not op.large}
+    assert light <= used, light - used
+    assert all(len(make_case(2, n, CORPUS).data) < MAX_INPUT for n in range(40))
+
+
+def test_a_value_of_another_type_that_python_calls_equal_must_not_validate() -> None:
+    cases = [make_case(1, n, CORPUS, heavy=False) for n in range(400)]
+    swapped = [c for c in cases if c.reject]
+    assert swapped, "the catalogue swaps 1 and True, 0 and False, 1 and 1.0"
+    assert all(len(c.ops) == 1 and c.ops[0].startswith("same_value") for c in swapped)
+
+
+# ---------------------------------------------------------------------------- the rules
+def test_a_reason_is_one_short_line() -> None:
+    assert reason_problems("record 3: a checkpoint is an integer 0-127, got 300") == []
+    assert reason_problems("two\nlines") == ["a reason on several lines"]
+    assert reason_problems("x" * (MAX_REASON + 1)) == [f"a reason over {MAX_REASON} characters"]
+    assert reason_problems(None) == ["a reason that is NoneType, not a string"]
+
+
+def _result(valid: bool, error: dict[str, Any] | None) -> ValidationResult:
+    return ValidationResult("<bytes>", valid, 0, 0, 0, error)
+
+
+def test_the_rules_for_a_validation_verdict() -> None:
+    assert validation_verdict(_result(True, None)).failures == []
+    assert validation_verdict(_result(False, {"record": 2, "reason": "bad"})).failures == []
+    assert validation_verdict(_result(True, None), "a boolean stands for an integer").failures \
+        == ["valid although a boolean stands for an integer"]
+    assert validation_verdict(_result(False, {"record": True, "reason": "x"})).failures \
+        == ["an error whose record is not a non-negative integer"]
+    caught = validation_verdict(_result(False, {
+        "record": 4, "reason": "unexpected RecursionError while validating: deep"}))
+    assert caught.failures == ["RecursionError caught by validate_file's catch-all"]
+    assert validation_verdict(_result(False, None)).failures == ["invalid without an error"]
+
+
+def test_the_rules_for_a_command() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main as sgs
+
+    runner = CliRunner()
+    missing = runner.invoke(sgs, ["replay", "show", "/no/such/file.mp"])
+    assert cli_verdict(missing, "/no/such/file.mp").failures == []
+    usage = runner.invoke(sgs, ["replay", "show", "x.mp", "--as", "12"])
+    assert cli_verdict(usage, "x.mp").failures == ["exit code 2"]
+
+    class Boom(ValueError):
+        pass
+
+    def raising() -> None:
+        raise Boom("from the command")
+
+    crashed = runner.invoke(click.Command("c", callback=raising), [])
+    failures = cli_verdict(crashed, "x.mp").failures
+    assert len(failures) == 1 and failures[0].startswith("Boom in ")
+
+    def printing(text: str) -> click.Command:
+        return click.Command("p", callback=lambda: click.echo(text))
+
+    nan = runner.invoke(printing('{"a": NaN}'), [])
+    assert cli_verdict(nan, "x.mp", json_out="one").failures == ["output that is not strict JSON"]
+    lines = runner.invoke(printing('{"a": 1}\n{"b": [2]}'), [])
+    assert cli_verdict(lines, "x.mp", json_out="lines").failures == []
+
+
+# ---------------------------------------------------------------------------- quick fuzzing
+@settings(max_examples=150, deadline=None)
+@given(corpus_file=st.sampled_from(CORPUS), seed=st.integers(0, 2**32 - 1),
+       number=st.integers(0, 10**6), target=st.sampled_from(TARGETS))
+def test_mutated_replays_keep_the_contract(corpus_file: CorpusFile, seed: int, number: int,
+                                           target: str, workdir: Path) -> None:
+    case = make_case(seed, number, [corpus_file], heavy=False)
+    verdict = run_target(case, target, workdir)
+    assert verdict.failures == [], (case.ops, verdict.detail)
+
+
+def _path(draw: st.DrawFn, value: Any) -> list[Any]:
+    """A path to a value inside ``value``, drawn by hypothesis."""
+    path: list[Any] = []
+    while type(value) in (list, dict) and value and draw(st.booleans()):
+        keys = list(range(len(value))) if type(value) is list else list(value)
+        key = draw(st.sampled_from(keys))
+        path.append(key)
+        value = value[key]
+    return path
+
+
+def _put(records: list[Any], index: int, path: list[Any], new: Any) -> None:
+    if not path:
+        records[index] = new
+        return
+    holder = records[index]
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = new
+
+
+def _ints(value: Any, path: list[Any]) -> list[list[Any]]:
+    """Paths to the integers 0 and 1 inside ``value``."""
+    if type(value) is int and value in (0, 1):
+        return [path]
+    if type(value) is list:
+        return [p for key, x in enumerate(value) for p in _ints(x, [*path, key])]
+    return []
+
+
+@st.composite
+def hostile(draw: st.DrawFn) -> tuple[CorpusFile, bytes, str]:
+    """A corpus file with one record made hostile: a value nested deep, a boolean for an
+    integer (such a file must not validate), or a long array; with what must be rejected."""
+    cf = draw(st.sampled_from(CORPUS))
+    records = decode_records(cf.data)
+    index = draw(st.integers(0, len(records) - 1))
+    how = draw(st.sampled_from(["deep", "bool", "long"]))
+    reject = ""
+    if how == "deep":
+        depth = draw(st.sampled_from([31, 32, 33, 200, 500, 999, 1000, 1023, 1024, 1100]))
+        layer = draw(st.sampled_from([b"\x91", b"\x81\xa1k"]))
+        leaf = draw(st.sampled_from([None, 1, True, "x", [1, 2]]))
+        _put(records, index, _path(draw, records[index]), Raw(layer * depth + encode(leaf)))
+    elif how == "bool":
+        found = [i for i, r in enumerate(records) if type(r) is list]
+        index = draw(st.sampled_from(found))
+        paths = [p for p in _ints(records[index], []) if p != [0]]  # a choice's, not the seat
+        if paths:
+            path = draw(st.sampled_from(paths))
+            old = records[index]
+            for key in path:
+                old = old[key]
+            _put(records, index, path, bool(old))
+            reject = "a boolean stands for an integer in a decisions record"
+    else:
+        n = draw(st.sampled_from([1000, 65535, 65536, 65537]))
+        item = draw(st.sampled_from([None, 0, True, [1]]))
+        _put(records, index, _path(draw, records[index]), [item] * n)
+    return cf, encode_records(records), reject
+
+
+@settings(max_examples=120, deadline=None)
+@given(made=hostile(), target=st.sampled_from(TARGETS))
+def test_hostile_records_keep_the_contract(made: tuple[CorpusFile, bytes, str], target: str,
+                                           workdir: Path) -> None:
+    cf, data, reject = made
+    case = Case(0, 0, cf.name, cf.data, data, ["hypothesis"], reject, Pcg32(0, 0))
+    verdict = run_target(case, target, workdir)
+    assert verdict.failures == [], verdict.detail
+
+
+def test_a_parallel_run_reports_every_target() -> None:
+    report = fuzz(4, 18, jobs=2, target="all", heavy=False)
+    assert report["cases"] == {t: 3 for t in TARGETS}
+    assert report["failures"] == [], report["failures"]
+    assert report["slowest"]["cpu_seconds"] >= 0 and report["largest_memory"]["peak_bytes"] >= 0
+
+
+def test_main_writes_the_case_and_says_what_it_did(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "case.mp"
+    code = main(["--seed", "8", "--case", "2", "--target", "read", "--write", str(out)])
+    assert out.read_bytes() == make_case(8, 2, CORPUS).data
+    text = capsys.readouterr().out
+    assert "target: read" in text and f"written: {out}" in text and code in (0, 1)
+
+
+def test_minimize_keeps_what_fails_and_drops_the_rest() -> None:
+    data = CORPUS[0].data
+    target = encode({"t": "zz"})
+    hostile_data = data + target + data[len(split_records(data)[0]):]
+
+    def still_fails(candidate: bytes) -> bool:
+        return target in split_records(candidate)
+
+    small = minimize(hostile_data, still_fails)
+    assert still_fails(small) and len(small) < len(hostile_data) // 4
+
+
+# ---------------------------------------------------------------------------- games
+def test_random_games_keep_their_invariants() -> None:
+    players = set()
+    for index in range(7):
+        result = play_checked(11, index)
+        assert result["breaks"] == [] and result["broken"] == 0, result["breaks"]
+        assert result["error"] is None, result["error"]
+        assert result["decisions"] > 0
+        players.add(result["players"])
+    assert players == set(range(4, 11))
+
+
+def test_game_configs_spread_over_the_options() -> None:
+    configs = [game_config(2, i)[0] for i in range(70)]
+    assert {c.players for c in configs} == set(range(4, 11))
+    assert {c.generals is None for c in configs} == {True, False}
+    assert any(isinstance(c.generals, tuple) for c in configs)
+    assert any(c.role_variant for c in configs) and any(c.ex_cards for c in configs)
+    assert len({c.max_rounds for c in configs}) > 3
+
+
+def _invariants_broken(game: Any) -> set[str]:
+    return {name for name, _ in Invariants(game).check(game)}
+
+
+def test_the_invariants_catch_a_broken_game() -> None:
+    game = new_game(Config(players=5, generals=None), seed=3)
+    assert _invariants_broken(game) == set()
+    lost = game.players[1].hand.pop()
+    assert _invariants_broken(game) == {"card conservation"}
+    game.players[1].hand.append(lost)
+    game.players[2].hp = game.players[2].max_hp + 1
+    assert _invariants_broken(game) == {"HP bounds"}
+    game.players[2].hp = 0
+    assert _invariants_broken(game) == {"HP bounds"}  # at 0 HP and not dying
+    game.players[2].hp = 1
+    holder = next(p for p in game.players if any(KIND[c] == BASIC for c in p.hand))
+    card = next(c for c in holder.hand if KIND[c] == BASIC)
+    holder.hand.remove(card)
+    holder.equip[0] = card  # a 杀, 闪 or 桃 in the weapon slot
+    assert _invariants_broken(game) == {"equipment slots"}
+    holder.equip[0] = -1
+    holder.hand.append(card)
+    game.players[4].alive = False
+    assert "the dead hold nothing" in _invariants_broken(game)
+
+
+def test_a_game_that_takes_too_long_is_reported_as_a_hang() -> None:
+    report = run_games(1, 2, jobs=1, timeout=0.0)
+    assert report["games"] == 2
+    assert [e["error"] for e in report["engine_errors"]] == ["hang (no answer in 0 s)"] * 2
