@@ -22,7 +22,7 @@ from .view import full_view
 
 __all__ = ["SPEC", "IdentitySpec", "RULES_VERSION", "FORMAT_V1_POOL"]
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 """The identity of the rules' behaviour. Change it (and run ``sgs replay rebaseline``) whenever a
 change to the rules changes what a game does; never for a comment or a refactoring. The golden
 replays (``fixtures/``) fail when behaviour changes, and ``rebaseline`` refuses to record them

@@ -133,3 +133,28 @@ def test_liuli_not_to_another_target_of_the_same_slash() -> None:
     t.answer(1, "invoke", True)
     peach = t.card(1, "peach")
     assert sorted(t.expect(1, "liuli").choices()) == [(peach, 3), (peach, 4)]
+
+
+def test_liuli_cannot_move_a_crossbow_users_second_slash_onto_sunshangxiang() -> None:
+    # RULINGS §4.5 乾坤: a 杀 the attacker could not have aimed at her because of this (the second
+    # 杀 of a 诸葛连弩 user) cannot be moved onto her by 流离 either (`sgs sim -p 6 -s 3025`,
+    # decisions 16-18, moved it onto her).
+    s = Scenario(players=4, generals=[None, "daqiao", "sunshangxiang", None])
+    s.seat(0).hand("slash", "slash").equip("crossbow")
+    s.seat(1).hand("jink", "peach").equip("qinggang_sword")  # range 2: seats 2 and 3
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash", 0), 3)  # seat 3 holds nothing to answer with: hit
+    t.play(t.card(0, "slash", 1), 1)  # the second: 诸葛连弩 does nothing against 孙尚香
+    t.answer(1, "invoke", True)
+    assert {seat for _, seat in t.expect(1, "liuli").choices()} == {3}
+
+
+def test_liuli_may_move_a_first_slash_onto_sunshangxiang() -> None:
+    # The first 杀 needs no 诸葛连弩: it could have been aimed at her, so 流离 may move it there.
+    s = Scenario(players=4, generals=[None, "daqiao", "sunshangxiang", None])
+    s.seat(0).hand("slash").equip("crossbow")
+    s.seat(1).hand("jink", "peach").equip("qinggang_sword")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.answer(1, "invoke", True)
+    assert {seat for _, seat in t.expect(1, "liuli").choices()} == {2, 3}

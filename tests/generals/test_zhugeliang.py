@@ -145,13 +145,42 @@ def test_kongcheng_does_not_stop_savage_assault() -> None:
     assert t.hp(1) == 2
 
 
-def test_kongcheng_a_duel_under_way_goes_on() -> None:
-    # 空城 stops him being chosen; a 决斗 already chosen goes on when his hand empties.
+def test_kongcheng_a_duel_that_empties_his_hand_ends_without_damage() -> None:
+    # 003 空城: "无手牌时，不受杀的影响（包括决斗中出的杀）"; RULINGS §4.5: the opponent's 杀 in a
+    # 决斗 whose course empties his hand does not affect him: no damage, and the duel ends.
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
-    s.seat(0).hand("duel", "slash")
+    s.seat(0).hand("duel", "slash", "slash")
     s.seat(1).hand("slash")
     t = s.start(seat=0, phase="play")
     t.play(t.card(0, "duel"), 1)
-    t.answer(1, "respond", t.card(1, "slash"))
-    t.answer(0, "respond", t.card(0, "slash"))
-    assert t.hp(1) == 2  # he has nothing left to play and loses the duel
+    t.answer(1, "respond", t.card(1, "slash"))  # his last card
+    t.answer(0, "respond", t.card(0, "slash", 0))
+    assert t.hp(1) == 3 and t.hp(0) == 4
+    assert ("no_effect", 1, "slash") in t.events("no_effect")
+    assert t.card(0, "slash", 1) in t.hand(0)  # the duel is over: nobody is asked again
+    assert t.expect(0, "play")
+
+
+def test_kongcheng_a_blade_follow_up_cannot_reach_him() -> None:
+    # RULINGS §4.5 空城: no 杀 affects him however it reaches him — a 青龙偃月刀 follow-up after
+    # his last card, the 闪, dodged the first (`sgs sim -p 8 -s 41450 -g liubei,machao,
+    # sunshangxiang,caocao,daqiao,lvbu,simayi,zhugeliang`, decision 172, did hit him).
+    s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
+    s.seat(0).hand("slash", "slash").equip("blade").hp(4, 4)
+    s.seat(1).hand("jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash", 0), 1)
+    t.answer(1, "respond", t.card(1, "jink"))  # not asked whether to follow up with 青龙偃月刀
+    assert not [e for e in t.events("skill") if e[2] == "blade"]
+    assert t.hp(1) == 3 and t.card(0, "slash", 1) in t.hand(0)
+
+
+def test_a_blade_follow_up_still_reaches_him_while_he_holds_cards() -> None:
+    s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
+    s.seat(0).hand("slash", "slash").equip("blade").hp(4, 4)
+    s.seat(1).hand("jink", "peach")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash", 0), 1)
+    t.answer(1, "respond", t.card(1, "jink"))
+    t.answer(0, "respond", t.card(0, "slash", 1))  # 青龙偃月刀: may use another 杀 on him
+    assert t.hp(1) == 2  # his 桃 is no 闪

@@ -10,7 +10,7 @@ from pathlib import Path
 from sgscore.core.canon import canonical_bytes
 from sgscore.replay.models import EndModel as End
 from sgscore.replay.models import HeaderModel as Header
-from sgscore.sanguosha import SPEC
+from sgscore.sanguosha import RULES_VERSION, SPEC
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "replay-format.md").read_text(encoding="utf-8")
 
@@ -42,5 +42,6 @@ def test_config_defaults_are_documented() -> None:
 
 def test_the_rules_identity_is_computed_as_documented() -> None:
     # docs/replay-format.md, "Rules identity", and its worked example's header.
-    assert SPEC.rules == hashlib.sha256(b"sanguosha/identity\n1").hexdigest()[:32]
+    text = f"sanguosha/identity\n{RULES_VERSION}".encode()
+    assert SPEC.rules == hashlib.sha256(text).hexdigest()[:32]
     assert f'"r": "{SPEC.rules}"' in DOC

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
-    "SlashCtx", "slash_at", "slash_max_targets", "SLASH_TARGETED", "SLASH_AIM", "SLASH_ARMOR",
+    "SlashCtx", "aimable", "slash_at", "slash_max_targets", "SLASH_TARGETED", "SLASH_AIM", "SLASH_ARMOR",
     "SLASH_DODGED", "SLASH_HIT", "NO_EFFECT", "DODGED",
 ]
 
@@ -32,11 +32,12 @@ class SlashCtx(CardCtx):
     ``target`` (流离 moves it), ``targets`` (every target of the 杀: 方天画戟), ``need`` (闪
     needed: 无双), ``no_effect`` (仁王盾), ``hit`` (贯石斧 makes a dodged 杀 hit), ``extra``
     (damage added), ``prevent_damage`` (寒冰剑), ``dodged_by`` (the 闪 played), ``via`` (the
-    weapon that made this use: 青龙偃月刀's second 杀 is not followed up again).
+    weapon that made this use: 青龙偃月刀's second 杀 is not followed up again), ``counted``
+    (it counts toward the user's 杀 of this play phase, and ``slashes_used`` includes it).
     """
 
     __slots__ = ("targets", "need", "hit", "no_effect", "extra", "dodged_by", "prevent_damage",
-                 "via")
+                 "via", "counted")
 
     def __init__(self, user: Player, target: Player, card: VCard) -> None:
         super().__init__(user, target, card)
@@ -48,6 +49,7 @@ class SlashCtx(CardCtx):
         self.dodged_by: list[VCard] = []
         self.prevent_damage = False
         self.via = ""
+        self.counted = False  # it counts toward the user's 杀 of this play phase
 
     @property
     def slash(self) -> VCard:
@@ -106,6 +108,21 @@ def slash_seats(g: Game, p: Player) -> list[int]:
     return seats
 
 
+def aimable(g: Game, ctx: SlashCtx, q: Player) -> bool:
+    """Whether the 杀 of ``ctx`` could have been aimed at ``q`` as it was at its target: ``q`` is
+    a player its user may choose for a 杀 (空城 protects), and equipment that has no effect
+    against ``q`` (乾坤, RULINGS §4.5) gives no extra 杀 (诸葛连弩: this 杀 is one more than
+    the limit against ``q``) and no extra targets (方天画戟). For a skill that moves a 杀 (流离)."""
+    user = ctx.user
+    if g.blocked(user, q, "slash"):
+        return False
+    if not g.mods.get("equipment_ignored"):
+        return True
+    if ctx.counted and g.slashes_used > g.slash_limit(user, q):
+        return False
+    return len(ctx.targets) <= slash_max_targets(g, user, ctx.slash, q)
+
+
 def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     # 003: "一名玩家一回合只能用杀攻击一次" unless a card or skill lifts the limit.
     if g.phase == "play" and g.slashes_used >= g.slash_limit(p):
@@ -135,13 +152,15 @@ def _slash_effect(g: Game, use: CardUse) -> Proc:
     for t in sorted(use.targets, key=lambda s: (s - user.seat) % g.n):
         target = g.players[t]
         if target.alive and user.alive:
-            yield from slash_at(g, user, use.card, target, targets=use.targets, via=use.via)
+            yield from slash_at(g, user, use.card, target, targets=use.targets, via=use.via,
+                                counted=use.counted and g.phase == "play"
+                                and g.current == user.seat)
 
 
 @procedure
 def slash_at(
     g: Game, user: Player, card: VCard, target: Player, targets: tuple[int, ...] = (),
-    via: str = "",
+    via: str = "", counted: bool = False,
 ) -> Proc:
     """One 杀 against one target: it may be redirected (流离) or have no effect (仁王盾); the
     target must play 闪 (two against 无双); a dodged 杀 may still hit (贯石斧); a hit deals 1
@@ -150,6 +169,7 @@ def slash_at(
     use, if one did."""
     ctx = SlashCtx(user, target, card)
     ctx.via = via
+    ctx.counted = counted
     if targets:
         ctx.targets = targets
     if SLASH_TARGETED in g.hooks:

@@ -245,7 +245,8 @@ register_card(equipment("axe", "贯石斧", WEAPON, range=3, skill=Axe))
 
 class Blade(_Advanced):
     """青龙偃月刀: with HP > 2, when your first 杀 is dodged you may use another 杀 on the same
-    target, which may be dodged again (it is not followed up a second time)."""
+    target, which may be dodged again (it is not followed up a second time). Not on a target
+    a 杀 cannot be used on now: 诸葛亮 whose last hand card was the 闪 (空城, RULINGS §4.5)."""
 
     id = "blade"
     zh = "青龙偃月刀"
@@ -254,7 +255,7 @@ class Blade(_Advanced):
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
         return (
             ctx.user is owner and owner.hp > 2 and ctx.via != self.id and ctx.target.alive
-            and _works(g, owner, ctx.target)
+            and _works(g, owner, ctx.target) and not g.blocked(owner, ctx.target, "slash")
         )
 
     def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:

@@ -25,6 +25,7 @@ from ..zones import (
     take_from_pile,
     to_discard,
 )
+from .basic import NO_EFFECT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -162,7 +163,9 @@ def _duel_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
 def duel(g: Game, user: Player, target: Player, card: VCard | None,
          first: Player | None = None) -> Proc:
     """The duel proper (also used by 离间): starting with ``first`` (the target by default), the two
-    play 杀 in turn; the first who does not takes 1 damage from the other (RULINGS §4.2)."""
+    play 杀 in turn; the first who does not takes 1 damage from the other (RULINGS §4.2). A 杀
+    played at a player no 杀 affects now (空城: 诸葛亮 whose hand the duel emptied) ends the duel
+    with no damage (RULINGS §4.5)."""
     ctx = DuelCtx(user, target, card)
     asked = first if first is not None else target
     other = user if asked is target else target
@@ -172,6 +175,9 @@ def duel(g: Game, user: Player, target: Player, card: VCard | None,
         if vc is None:
             break
         to_discard(g, vc.cards)
+        if g.blocked(asked, other, "slash"):
+            g.log(NO_EFFECT, other.seat, "slash")
+            return
         asked, other = other, asked
     g.log(DUEL_LOST, asked.seat)
     yield from damage(g, other, asked, 1, card)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ...core.protocol import PickRequest
 from ..cards import DIAMOND, OFFENSE_HORSE, SUIT, WEAPON
-from ..content.basic import SLASH_TARGETED, SlashCtx
+from ..content.basic import SLASH_TARGETED, SlashCtx, aimable
 from ..model import NO_CARD, General, Player, VCard, register_general
 from ..requests import card_targets
 from ..skills import PlayOption, Skill, register_skill
@@ -65,8 +65,9 @@ class Liuli(Skill):
     range who is not its user (003: "这名玩家不得是攻击者本身").
 
     The range is her range after the discard (a discarded weapon or -1 horse no longer counts),
-    and the new target must be one the user could choose for a 杀 (空城 still protects) and not
-    already one of its targets (方天画戟).
+    and the new target must be one the user could have aimed this 杀 at (空城 still protects;
+    乾坤 excludes 孙尚香 from a 诸葛连弩 user's second 杀 and a 方天画戟 user's extra targets,
+    RULINGS §4.5) and not already one of its targets (方天画戟).
     One decision after the yes/no: a ``(card, seat)`` pair.
     """
 
@@ -79,7 +80,7 @@ class Liuli(Skill):
         seats = [
             q for q in g.players
             if q.alive and q is not owner and q is not user and q.seat not in ctx.targets
-            and not g.blocked(user, q, "slash")
+            and aimable(g, ctx, q)
         ]
         if not seats:
             return []
