@@ -23,7 +23,7 @@ __all__ = ["main", "COMMANDS", "REPLAY_COMMANDS"]
 Lazy = dict[str, tuple[str, str]]
 
 COMMANDS: Lazy = {
-    "sim": ("cli.sim_cmd:sim", "Simulate games with random agents and write their replays."),
+    "sim": ("cli.sim_cmd:sim", "Simulate games and write their replays."),
     "bench": ("cli.bench_cmd:bench", "Measure simulation, validation, replay size, start-up and seek on one core."),
     "games": ("cli.games_cmd:games", "List the installed games: id, name, engine and rules..."),
     "kinds": ("cli.games_cmd:kinds", "List a game's event kinds and request kinds, with what..."),

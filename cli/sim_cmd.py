@@ -139,11 +139,16 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
               help="The replay file (with -n: the folder).")
 @click.option("--force", is_flag=True,
               help="With -n: replace replays already in the folder (without: refuse them).")
+@click.option("--agents", "agents", default="random", show_default=True,
+              metavar="NAME|NAME,NAME,...",
+              help="Who decides: one agent for every seat, one per seat, or (identity mode) "
+                   "one per role: lord=heuristic,loyalist=heuristic,rebel=random,renegade=random. "
+                   "Identity mode's agents: random, heuristic.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
 @click.pass_context
 def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int | None,
-        output: str, force: bool, as_json: bool, **values: Any) -> None:
-    """Simulate games with random agents and write their replays.
+        output: str, force: bool, agents: str, as_json: bool, **values: Any) -> None:
+    """Simulate games and write their replays.
 
     Prints one line per game: winner, turns, decisions and bytes written. Exits 1 if the engine
     raised in any game (its replay holds the error record, so it reproduces). Each replay is
@@ -156,19 +161,28 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
       sgs sim --players 5 --seed 1 -o game.mp
       sgs sim --players 8 --seed 100 -n 50 --no-events -o replays/
       sgs sim --players 4 --generals caocao,liubei,lvbu,daqiao -o four.mp
+      sgs sim --players 5 --agents heuristic -o careful.mp
+      sgs sim --players 5 --agents heuristic,heuristic,random,random,random -o mixed.mp
+      sgs sim -p 5 -n 300 --no-events --json -o study/ \
+          --agents lord=heuristic,loyalist=heuristic,rebel=random,renegade=random
     """
     spec = get_game(game)
     if spec is None:
         raise click.BadParameter(f"unknown game {game!r} (installed: {', '.join(game_ids())})",
                                  param_hint="'--game'")
     config = _config(spec, ctx, values)
+    names = [a.strip() for a in agents.split(",")]
     targets = _targets(output, seed, count)
     code = EXIT_OK
     with progress(len(targets), "simulating", show=not as_json) as bar:
         for path, s in targets:
             try:  # -o FILE names its file: replaced; -n fills a folder: never over a replay
                 result = record_game(config, s, path, events=not no_events,
-                                     overwrite=count is None or force)
+                                     overwrite=count is None or force, agents=names)
+            except ConfigError as e:  # e.g. as many agents as seats
+                bar.close()
+                raise click.BadParameter(str(e).removeprefix("agents: "),
+                                         param_hint="'--agents'") from None
             except FileExistsError:
                 bar.close()
                 fail(f"{path}: a replay is there already (--force replaces it)")

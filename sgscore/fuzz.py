@@ -1862,10 +1862,15 @@ def game_config(seed: int, index: int) -> tuple[Config, int]:
     rng = Pcg32(seed, index)
     players = 4 + index % 7
     names = list(GENERALS.names())
-    mode = rng.below(4)
+    lords = [g for g in names if GENERALS[g].can_be_lord]
+    lord_seat_zero = rng.below(4) != 0
+    mode = rng.below(5)
     generals: tuple[str, ...] | str | None = (
-        None if mode == 0 else "random" if mode < 3
-        else tuple(names[rng.below(len(names))] for _ in range(players)))
+        None if mode == 0 else "random" if mode < 3 else "draft" if mode == 3
+        # a general that cannot be the lord (甘宁) only where the lord cannot sit
+        else tuple((names if lord_seat_zero and i > 0 else lords)[
+            rng.below(len(names) if lord_seat_zero and i > 0 else len(lords))]
+            for i in range(players)))
     pool = None
     if generals == "random" and rng.below(3) == 0:
         rng.shuffle(names)
@@ -1878,7 +1883,7 @@ def game_config(seed: int, index: int) -> tuple[Config, int]:
         packs=("standard", "ex") if rng.below(2) else ("standard",),
         first_game=rng.below(5) == 0, advanced_weapons=rng.below(5) != 0,
         role_variant=players in ROLE_TABLE_VARIANT and rng.below(2) == 0,
-        lord_seat_zero=rng.below(4) != 0,
+        lord_seat_zero=lord_seat_zero,
         max_rounds=(1, 2, 3, 5, 10, 20, 60, 60)[rng.below(8)],
     )
     return config, (rng.next_u32() << 32) | rng.next_u32()

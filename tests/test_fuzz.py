@@ -297,6 +297,7 @@ def test_game_configs_spread_over_the_options() -> None:
     assert {c.players for c in configs} == set(range(4, 11))
     assert {c.generals is None for c in configs} == {True, False}
     assert any(isinstance(c.generals, tuple) for c in configs)
+    assert any(c.generals == "draft" for c in configs)
     assert any(c.role_variant for c in configs) and any(c.ex_cards for c in configs)
     assert len({c.max_rounds for c in configs}) > 3
 

@@ -214,6 +214,35 @@ class GameSpec(ABC, Generic[C]):
         """A new game, run until its first decision (:class:`EngineError` if setting up raises)."""
         return self.game_class()(config, seed)
 
+    def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
+        """The agents that can play this game, by the name a replay header records: each makes
+        an agent from ``(game, seed, seat)``. Every game has ``"random"``; override to add more
+        (call ``super()`` and extend)."""
+        from ..agents import RandomAgent
+
+        def random_agent(game: GameState, seed: int, seat: int) -> Any:
+            return RandomAgent(seed, seat)
+
+        return {"random": random_agent}
+
+    def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
+        """One agent per seat of ``game``: ``names`` is one name for every seat or one per
+        seat (``"heuristic"``, ``["heuristic", "random", ...]``); :class:`ConfigError` names
+        an unknown one or a wrong count."""
+        kinds = self.agent_kinds()
+        seats = game.seats
+        listed = [names] * seats if isinstance(names, str) else list(names)
+        if len(listed) == 1:
+            listed = listed * seats
+        if len(listed) != seats:
+            raise ConfigError(f"agents: {len(listed)} given for {seats} seats "
+                              "(one for every seat, or one per seat)")
+        for name in listed:
+            if name not in kinds:
+                raise ConfigError(f"agents: no agent {name!r:.40} for {self.id} "
+                                  f"(agents: {', '.join(kinds)})")
+        return [kinds[name](game, seed, seat) for seat, name in enumerate(listed)]
+
     def start(self, config: Mapping[str, Any], seed: int) -> tuple[GameState, EngineError | None]:
         """A game from a header's (full) config: the game, and the engine error if setting up
         raised (the game is then stopped but still there, so its summary can be taken)."""

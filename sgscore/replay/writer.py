@@ -235,11 +235,12 @@ def record_game(
     path: str | os.PathLike[str] | IO[bytes],
     *,
     events: bool = True,
-    agents: Sequence[Agent] | None = None,
+    agents: Sequence[Agent] | str | Sequence[str] | None = None,
     overwrite: bool = False,
 ) -> RecordResult:
     """Play a game of any installed game (the one ``config`` belongs to), with
-    ``RandomAgent(seed, seat)`` per seat unless ``agents``, and write its replay (to a path:
+    ``RandomAgent(seed, seat)`` per seat unless ``agents`` (agent objects, or names of the
+    game's agents, one for all seats or one per seat: ``"heuristic"``), and write its replay (to a path:
     atomically, refusing an existing file unless ``overwrite``; see :class:`ReplayWriter`).
 
     Writes the header, then per decision: new events, a checkpoint before the first decision of
@@ -248,9 +249,18 @@ def record_game(
     """
     spec = spec_for_config(config)
     game, err = spec.start_config(config, seed)
+    players: list[Agent]
     if agents is None:
-        agents = [RandomAgent(seed, s) for s in range(game.seats)]
-    header = make_header(config, seed, [_agent_name(a) for a in agents], events=events)
+        players = [RandomAgent(seed, s) for s in range(game.seats)]
+    elif isinstance(agents, str):
+        players = spec.make_agents(game, seed, agents)
+    else:
+        names = [a for a in agents if isinstance(a, str)]
+        if names and len(names) != len(agents):
+            raise TypeError("agents: give agent objects or agent names, not both")
+        players = (spec.make_agents(game, seed, names) if names
+                   else [a for a in agents if not isinstance(a, str)])
+    header = make_header(config, seed, [_agent_name(a) for a in players], events=events)
     with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events,
                       overwrite=overwrite) as w:
         if err is not None:
@@ -264,7 +274,7 @@ def record_game(
                     last_turn = game.turn_no
                 req = game.pending
                 assert req is not None
-                choice = agents[req.seat].choose(req)
+                choice = players[req.seat].choose(req)
                 w.decision(req.seat, choice)
                 try:
                     game.submit(choice)

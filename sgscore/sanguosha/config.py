@@ -12,9 +12,10 @@ from typing import Any
 
 from ..core.spec import ConfigError
 from .cards import PACKS
+from .draft import draft_needs
 from .model import GENERALS
 
-__all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError"]
+__all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS"]
 
 # RULINGS §2, roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
@@ -25,6 +26,17 @@ ROLE_TABLE = {
 ROLE_TABLE_VARIANT = {6: (1, 1, 2, 2), 8: (1, 2, 3, 2)}
 
 Generals = tuple[str, ...] | str | None
+
+POOLS: dict[str, tuple[str, ...]] = {
+    "standard": (
+        "caocao", "daqiao", "diaochan", "ganning", "guanyu", "guojia", "huanggai", "huangyueying",
+        "huatuo", "liubei", "luxun", "lvbu", "lvmeng", "machao", "simayi", "sunquan",
+        "sunshangxiang", "xiahoudun", "xuchu", "zhangfei", "zhangliao", "zhaoyun", "zhenji",
+        "zhouyu", "zhugeliang",
+    ),
+}
+"""Named general pools, frozen with the format: a header names one of these instead of listing
+its generals. ``standard``: the 25 generals of 003's first edition (RULINGS §4.5)."""
 
 
 def _ids(value: Any, what: str) -> tuple[str, ...]:
@@ -38,9 +50,12 @@ class Config:
     """Options of an identity-mode game.
 
     - ``generals``: ``None`` for beginner mode (no generals, no skills), ``"random"`` to deal each
-      seat a general from ``pool`` at random, or a tuple with one general id per seat.
-    - ``pool``: the general ids ``"random"`` deals from; ``None``: every registered general. A
-      replay header records the pool, so adding a general never changes a recorded game.
+      seat a general from ``pool`` at random, ``"draft"`` for the selection of RULINGS §2 (the
+      lord chooses from five, then every other seat from three; recorded decisions), or a tuple
+      with one general id per seat.
+    - ``pool``: the general ids ``"random"`` and ``"draft"`` deal from, or the name of a frozen
+      pool (:data:`POOLS`); ``None``: every registered general. A replay header records the pool,
+      so adding a general never changes a recorded game.
     - ``packs``: the card packs in the deck: ``("standard",)`` (104 cards), ``("standard", "ex")``
       with the 4 EX cards (RULINGS §4.1).
     - ``first_game``: 003 "第一次游戏": no J/Q/K in the deck.
@@ -58,7 +73,7 @@ class Config:
     role_variant: bool = False
     lord_seat_zero: bool = True
     max_rounds: int = 60
-    pool: tuple[str, ...] | None = None
+    pool: tuple[str, ...] | str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 4 <= self.players <= 10:
@@ -76,20 +91,38 @@ class Config:
             if len(g) != self.players:
                 raise ConfigError(
                     f"generals: {len(g)} given for {self.players} seats (one per seat is needed)")
-        elif g is not None and g != "random":
-            raise ConfigError(f"generals: expected None, 'random' or one id per seat, got {g!r}")
+            if self.lord_seat_zero and not GENERALS[g[0]].can_be_lord:
+                raise ConfigError(f"generals: {g[0]} (seat 0, the lord's) cannot be the lord")
+        elif g is not None and g not in ("random", "draft"):
+            raise ConfigError(
+                f"generals: expected None, 'random', 'draft' or one id per seat, got {g!r:.60}")
         packs = _ids(self.packs, "packs")
         object.__setattr__(self, "packs", packs)
         unknown = [p for p in packs if p not in PACKS]
         if not packs or unknown or len(set(packs)) != len(packs):
             raise ConfigError(f"packs: expected distinct card packs out of "
                               f"{', '.join(PACKS.names())}, got {', '.join(packs) or 'none'}")
-        if self.pool is not None:
-            pool = _ids(self.pool, "pool")
-            object.__setattr__(self, "pool", pool)
-            self._known(pool, "pool")
-            if not any(GENERALS[x].can_be_lord for x in pool):
-                raise ConfigError("pool: no general in it can be the lord")
+        if isinstance(self.pool, str):
+            if self.pool not in POOLS:
+                raise ConfigError(f"pool: no pool named {self.pool!r:.60} "
+                                  f"(named pools: {', '.join(POOLS)})")
+        elif self.pool is not None:
+            object.__setattr__(self, "pool", _ids(self.pool, "pool"))
+        if g in ("random", "draft"):
+            self._check_pool()
+
+    def _check_pool(self) -> None:
+        pool = self.general_pool()
+        self._known(pool, "pool")
+        if len(set(pool)) != len(pool):
+            raise ConfigError("pool: a general is named twice")
+        if not any(GENERALS[x].can_be_lord for x in pool):
+            raise ConfigError("pool: no general in it can be the lord")
+        if self.generals == "draft":
+            need = draft_needs(self.players)
+            if len(pool) < need:
+                raise ConfigError(f"pool: a draft at {self.players} players needs {need} "
+                                  f"generals, the pool has {len(pool)}")
 
     @staticmethod
     def _known(ids: tuple[str, ...], what: str) -> None:
@@ -108,8 +141,16 @@ class Config:
         return "ex" in self.packs
 
     def general_pool(self) -> tuple[str, ...]:
-        """The generals ``"random"`` deals from, sorted: ``pool``, or every registered general."""
+        """The generals ``"random"`` and ``"draft"`` deal from, sorted: ``pool`` (a named pool's
+        generals), or every registered general."""
+        if isinstance(self.pool, str):
+            return POOLS[self.pool]
         return tuple(sorted(self.pool)) if self.pool is not None else tuple(GENERALS.names())
+
+    def pool_name(self) -> str | None:
+        """The name of the frozen pool (:data:`POOLS`) that :meth:`general_pool` is, if any."""
+        pool = self.general_pool()
+        return next((name for name, ids in POOLS.items() if ids == pool), None)
 
     def roles(self) -> tuple[int, int, int, int]:
         if self.role_variant:

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from .model import Player, VCard
 
 __all__ = [
-    "Ctx", "CardCtx", "DyingCtx", "PlayerCtx", "PhaseCtx", "DrawPhaseCtx", "HandLimitCtx", "CardUse",
+    "Ctx", "CardCtx", "DyingCtx", "PlayerCtx", "CardPlayed", "PhaseCtx", "DrawPhaseCtx", "HandLimitCtx", "CardUse",
     "GainCtx", "DamageCtx", "DeathCtx", "JudgeCtx",
-    "PHASE_BEGIN", "PHASE_END", "DRAW_PHASE", "DISCARD_BEGIN", "HAND_LIMIT", "CARD_USED",
+    "PHASE_BEGIN", "PHASE_END", "DRAW_PHASE", "DISCARD_BEGIN", "HAND_LIMIT", "CARD_USED", "CARD_PLAYED",
     "DAMAGE_BEFORE", "DAMAGED", "CAUSED_DAMAGE", "DYING", "DEATH", "JUDGE_REVEALED",
     "JUDGE_DONE", "HAND_EMPTIED", "GAINED",
 ]
@@ -122,6 +122,17 @@ class GainCtx:
         self.cards = cards
 
 
+class CardPlayed:
+    """``player`` played ``card`` when asked for it (``rules.respond``); ``asked``: to what."""
+
+    __slots__ = ("player", "card", "asked")
+
+    def __init__(self, player: Player, card: VCard, asked: Ctx | None) -> None:
+        self.player = player
+        self.card = card
+        self.asked = asked
+
+
 class DamageCtx:
     """A damage event: ``amount`` may be changed or ``prevented`` before it is dealt."""
 
@@ -163,6 +174,8 @@ DRAW_PHASE: Final = Timing("draw_phase", DrawPhaseCtx, "the draw phase, before d
 DISCARD_BEGIN: Final = Timing("discard_begin", PhaseCtx, "the discard phase begins")
 HAND_LIMIT: Final = Timing("hand_limit", HandLimitCtx, "the hand limit of the discard phase is set")
 CARD_USED: Final = Timing("card_used", CardUse, "a card has been used, before it resolves")
+CARD_PLAYED: Final = Timing("card_played", CardPlayed,
+                            "a card has been played when asked for (a 杀 in a duel; 克己)")
 DAMAGE_BEFORE: Final = Timing("damage_before", DamageCtx, "damage is about to be dealt")
 DAMAGED: Final = Timing("damaged", DamageCtx, "a surviving target has been dealt damage")
 CAUSED_DAMAGE: Final = Timing("caused_damage", DamageCtx, "a source has dealt damage")

@@ -111,7 +111,12 @@ class Game(Engine):
                 if answers:
                     answering.setdefault(p.seat, []).append(s)
                 if acts:
-                    acting.setdefault(p.seat, []).append(s)
+                    if s.lent:  # offered to the others, in their play phases
+                        for q in self.players:
+                            if q.alive and q is not p:
+                                acting.setdefault(q.seat, []).append(s)
+                    else:
+                        acting.setdefault(p.seat, []).append(s)
         self.hooks = hooks
         self.mods = mods
         self.answering = answering

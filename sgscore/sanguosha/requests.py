@@ -287,7 +287,10 @@ def RESPOND(t: Teller, choice: Choice) -> str:
     return t.card(choice)
 
 
-def _ask_invoke(t: Teller, seat: int, skill: str, timing: str) -> str:
+def _ask_invoke(t: Teller, seat: int, skill: str, timing: str, *about: Any) -> str:
+    if about and isinstance(about[0], int) and not isinstance(about[0], bool):
+        return t.say(en="{p} may use {skill} (for {other})", zh="{p}可以发动【{skill}】（{other}）",
+                     p=t.p(seat), skill=t.skill(skill), other=t.p(about[0]))
     return t.say(en="{p} may use {skill}", zh="{p}可以发动【{skill}】", p=t.p(seat),
                  skill=t.skill(skill))
 
@@ -295,7 +298,8 @@ def _ask_invoke(t: Teller, seat: int, skill: str, timing: str) -> str:
 @request_kind("invoke", ask=_ask_invoke, choice="``True`` or ``False``")
 def INVOKE(t: Teller, choice: bool) -> str:
     """The owner of an optional skill, whether to use it now (e.g. ``("jianxiong",
-    "damaged")``)."""
+    "damaged")``); a skill may add what it is about (``("jijiu", "damage_before", seat,
+    amount)``: the seat about to be damaged)."""
     if not isinstance(choice, bool):
         raise TypeError(choice)
     return t.say(en="yes", zh="是") if choice else t.say(en="no", zh="否")

@@ -16,6 +16,7 @@ from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
 from .cards import CARD_TYPES, NAME
 from .contexts import (
+    CARD_PLAYED,
     CARD_USED,
     CAUSED_DAMAGE,
     DAMAGE_BEFORE,
@@ -30,6 +31,7 @@ from .contexts import (
     PHASE_BEGIN,
     PHASE_END,
     CardCtx,
+    CardPlayed,
     CardUse,
     Ctx,
     DamageCtx,
@@ -40,6 +42,7 @@ from .contexts import (
     JudgeCtx,
     PhaseCtx,
 )
+from .draft import draft
 from .events import (
     DAMAGE,
     DAMAGE_PREVENTED,
@@ -147,18 +150,19 @@ def _deal_generals(g: Game) -> list[str]:
     return chosen
 
 
-def _assign_generals(g: Game) -> None:
-    cfg = g.config
+def _assign_generals(g: Game, ids: list[str] | None) -> None:
+    """Each seat its general (``ids``; None: beginner mode), max HP and skills."""
     lord_bonus = 1 if g.n >= 5 else 0  # RULINGS §2: +1 for the lord in games of 5 or more
-    if cfg.generals is None:  # beginner mode: no generals, 4 max HP (lord 5 at 5+ players)
+    if ids is None:  # beginner mode: no generals, 4 max HP (lord 5 at 5+ players)
         for p in g.players:
             p.max_hp = p.hp = 4 + (lord_bonus if p.role == LORD else 0)
         return
-    ids = _deal_generals(g) if cfg.generals == "random" else list(cfg.generals)
     for p, gid in zip(g.players, ids, strict=True):
         gen = GENERALS.get(gid)
         if gen is None:
             raise ValueError(f"unknown general {gid!r} for seat {p.seat}")
+        if p.role == LORD and not gen.can_be_lord:
+            raise ValueError(f"{gen.zh} ({gid}) cannot be the lord (seat {p.seat})")
         p.general = gen.id
         p.kingdom = gen.kingdom
         p.sex = gen.sex
@@ -167,9 +171,22 @@ def _assign_generals(g: Game) -> None:
         p.skills = [SKILLS[s] for s in gen.skills]
 
 
-def setup(g: Game) -> None:
+def setup(g: Game) -> Proc:
+    """Roles, generals (dealt, drafted with recorded decisions, or as configured), the deck and
+    the starting hands (RULINGS §2)."""
     _deal_roles(g)
-    _assign_generals(g)
+    g.draw_pile = list(g.card_ids)  # the deck, not yet shuffled (seen so during a draft)
+    cfg = g.config
+    ids: list[str] | None
+    if cfg.generals is None:
+        ids = None
+    elif cfg.generals == "random":
+        ids = _deal_generals(g)
+    elif cfg.generals == "draft":
+        ids = yield from draft(g)
+    else:
+        ids = list(cfg.generals)
+    _assign_generals(g, ids)
     g.rebuild_hooks()
     pile = list(g.card_ids)
     g.rng.shuffle(pile)
@@ -193,7 +210,7 @@ def game_procedure(
     ``arrange``, ``start_seat`` and ``start_phase`` are for scenarios (``sgscore.testing``): a
     callable that rearranges the dealt state, and where the first turn starts.
     """
-    setup(g)
+    yield from setup(g)
     if arrange is not None:
         arrange(g)
         g.rebuild_hooks()
@@ -359,10 +376,14 @@ def respond(g: Game, p: Player, name: str, ctx: Ctx | None, prompt: tuple[Any, .
             if got is None:
                 continue
             g.log(PLAY, p.seat, got.name, got.cards, got.skill)
+            if CARD_PLAYED in g.hooks:
+                yield from fire(g, CARD_PLAYED, CardPlayed(p, got, ctx))
             return got
         yield from lose_cards(g, list(vcard.cards))
         g.processing.extend(vcard.cards)
         g.log(PLAY, p.seat, vcard.name, vcard.cards, vcard.skill)
+        if CARD_PLAYED in g.hooks:
+            yield from fire(g, CARD_PLAYED, CardPlayed(p, vcard, ctx))
         return vcard
 
 

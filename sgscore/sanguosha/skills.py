@@ -62,8 +62,8 @@ MODIFIERS = (
 """The modifier hooks: the rules ask only the skills that override them (``Game.mods``)."""
 
 _PROCEDURES = ("trigger", "play", "respond")
-HOOKS = ("can_trigger", "trigger", "play_options", "play", "convert", "respond_ok", "respond",
-         *MODIFIERS)
+HOOKS = ("can_trigger", "trigger", "invoke_prompt", "play_options", "play", "convert",
+         "respond_ok", "respond", *MODIFIERS)
 """Every method a skill may override."""
 
 
@@ -100,6 +100,13 @@ class Skill:
     #: Whether the cards of a play-phase use are named in the public ``skill`` event. False for
     #: a skill that hands cards over face down (仁德): the private ``gain`` event names them.
     public_cards: ClassVar[bool] = True
+    #: Whether reacting at a timing is told (a ``skill`` event). False for a compulsory skill
+    #: that only keeps count of something (克己 noting a 杀): its trigger tells what matters.
+    announce: ClassVar[bool] = True
+    #: A play-phase action lent to the other players: the rules offer it in *their* play phases
+    #: (``play_options``/``play`` get the acting player, not the owner), never to the owner
+    #: (孙权's lord skill: Wu players give him a hand card in their turns).
+    lent: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -120,6 +127,11 @@ class Skill:
     def trigger(self, g: Game, owner: Player, ctx: Any) -> Proc:
         return
         yield
+
+    def invoke_prompt(self, g: Game, owner: Player, ctx: Any) -> tuple[Any, ...]:
+        """What the owner's yes/no for an optional skill tells besides the skill and the timing
+        (急救: the seat about to be damaged and the amount); public, like every prompt."""
+        return ()
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
         return []

@@ -8,7 +8,7 @@ and the card packs included, so content added to the engine later never changes 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.rng import ALGORITHM
@@ -16,6 +16,7 @@ from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
 from .cards import NAME, card_label
 from .config import Config
 from .game import ENGINE_VERSION, RULESET, Game
+from .model import LORD, LOYALIST, REBEL, RENEGADE
 from .telling import EVENTS, REQUESTS
 from .telling import Teller as SgsTeller
 from .view import full_view
@@ -52,8 +53,9 @@ class IdentitySpec(GameSpec[Config]):
     options = (
         Option("players", ("--players", "-p"), "Number of seats (4-10).", "int", 5, 4, 10),
         Option("generals", ("--generals", "-g"),
-               "One general id per seat, or 'random' to deal implemented generals.", "str",
-               "random", metavar="ID,ID,...|random"),
+               "One general id per seat; 'random' to deal them; 'draft' (the default): the lord "
+               "chooses from five, the others from three (2 at 10 players).", "str",
+               "draft", metavar="ID,ID,...|random|draft"),
         Option("beginner", ("--beginner",), "Beginner mode: no generals, no skills."),
         Option("first_game", ("--first-game",), "First-game deck: no J, Q or K."),
         Option("ex", ("--ex",), "Add the 4 EX cards."),
@@ -73,13 +75,14 @@ class IdentitySpec(GameSpec[Config]):
     def config_to_dict(self, config: Config) -> dict[str, Any]:
         """Every entry, the pool resolved: a random deal records the generals it drew from."""
         out = config.to_dict()
-        out["pool"] = list(config.general_pool())
+        name = config.pool_name()
+        out["pool"] = name if name is not None else list(config.general_pool())
         return out
 
     def header_config(self, config: Config) -> dict[str, Any]:
         out = super().header_config(config)
-        if config.generals != "random":
-            out.pop("pool", None)  # only a random deal draws from the pool
+        if config.generals not in ("random", "draft"):
+            out.pop("pool", None)  # only a random deal or a draft draws from the pool
         return out
 
     def full_config(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,13 +99,15 @@ class IdentitySpec(GameSpec[Config]):
 
     def config_from_options(self, values: Mapping[str, Any]) -> Config:
         players = values.get("players", 5)
-        generals: tuple[str, ...] | str | None = "random"
+        generals: tuple[str, ...] | str | None = "draft"
         given = values.get("generals")
         if values.get("beginner"):
-            if given is not None and given != "random":
+            if given is not None and given != "draft":
                 raise ConfigError("--beginner plays without generals; drop --generals")
             generals = None
-        elif given is not None and given != "random":
+        elif given in ("random", "draft"):
+            generals = str(given)
+        elif given is not None:
             generals = tuple(x.strip() for x in str(given).split(","))
         return Config(
             players=players, generals=generals, first_game=bool(values.get("first_game")),
@@ -116,6 +121,36 @@ class IdentitySpec(GameSpec[Config]):
     def game_class(self) -> type[Game]:
         return Game
 
+    def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
+        """``random`` and ``heuristic`` (:class:`~sgscore.sanguosha.agent.HeuristicAgent`)."""
+        from .agent import HeuristicAgent
+
+        def heuristic(game: GameState, seed: int, seat: int) -> Any:
+            assert isinstance(game, Game)
+            return HeuristicAgent(game, seed, seat)
+
+        return {**super().agent_kinds(), "heuristic": heuristic}
+
+    def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
+        """As :meth:`GameSpec.make_agents`, and by role: ``["lord=heuristic",
+        "loyalist=heuristic", "rebel=random", "renegade=random"]`` gives each seat the agent of
+        the role it was dealt (every role named once)."""
+        listed = [names] if isinstance(names, str) else list(names)
+        if not any("=" in n for n in listed):
+            return super().make_agents(game, seed, names)
+        assert isinstance(game, Game)
+        by_role: dict[str, str] = {}
+        for item in listed:
+            role, _, name = item.partition("=")
+            if role not in ROLES or not name or role in by_role:
+                raise ConfigError(f"agents: {item!r:.40} is not ROLE=AGENT with a role out of "
+                                  f"{', '.join(ROLES)}, each once")
+            by_role[role] = name
+        missing = [r for r in ROLES if r not in by_role]
+        if missing:
+            raise ConfigError(f"agents: no agent for the role(s) {', '.join(missing)}")
+        return super().make_agents(game, seed, [by_role[p.role] for p in game.players])
+
     # ------------------------------------------------------------------ telling
     def teller(self, lang: str, seat: int | None) -> SgsTeller:
         return SgsTeller(lang, seat)
@@ -127,6 +162,8 @@ class IdentitySpec(GameSpec[Config]):
             mode = "新手模式" if zh else "beginner"
         elif gens == "random":
             mode = "随机武将" if zh else "random generals"
+        elif gens == "draft":
+            mode = "选将" if zh else "draft"
         else:
             mode = "指定武将" if zh else "chosen generals"
         bits = [f"{config.get('players', '?')}人" if zh else f"{config.get('players', '?')} players",
@@ -192,5 +229,7 @@ def _width(text: str) -> int:
 def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
+
+ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
 
 SPEC = IdentitySpec()

@@ -47,8 +47,10 @@ def fire(g: Game, timing: Timing[C], ctx: C) -> Proc:
                 skill = next(s for s in ready if s.id == sid)
             group.remove(skill)
             if skill.optional:
-                ok = yield PickRequest(seat, INVOKE, YES_NO, (skill.id, timing.name))
+                ok = yield PickRequest(seat, INVOKE, YES_NO, (skill.id, timing.name,
+                                                              *skill.invoke_prompt(g, p, ctx)))
                 if not ok:
                     continue
-            g.log(SKILL, seat, skill.id)
+            if skill.announce:
+                g.log(SKILL, seat, skill.id)
             yield from skill.trigger(g, p, ctx)

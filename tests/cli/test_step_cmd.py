@@ -18,7 +18,7 @@ from sgs_cli import run
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("step") / "game.mp"
-    assert run("sim", "--players", "4", "--seed", "3", "-o", str(path))[0] == 0
+    assert run("sim", "--players", "4", "--seed", "3", "--generals", "caocao,liubei,lvbu,daqiao", "-o", str(path))[0] == 0
     return path
 
 

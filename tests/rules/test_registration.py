@@ -151,8 +151,8 @@ def test_duplicate_ids_name_both_modules(module: Callable[[str, str], Any]) -> N
 
 def test_a_general_with_an_unknown_skill_and_a_pack_over_another_fail(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_general", """
-        register_general(General("zhangliao_test", "张辽", "wei", "m", 4, ("tuxi",)))
-        """, "unknown skill 'tuxi'")
+        register_general(General("zhangliao_test", "张辽", "wei", "m", 4, ("tuxii",)))
+        """, "unknown skill 'tuxii'")
     _fails(module, "mistake_pack", """
         register_pack(Pack("mine", "我的", 106, "slash S7 S8 S9"))
         """, "overlaps pack 'ex'")

@@ -1,0 +1,110 @@
+"""郭嘉 (wei, m, 3): 天妒, 遗计 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.engine import Proc
+from ...core.protocol import PickRequest
+from ..contexts import DAMAGED, JUDGE_DONE, DamageCtx, JudgeCtx
+from ..events import SKILL
+from ..model import General, Player, register_general
+from ..requests import INVOKE
+from ..rules import ask_yes_no
+from ..skills import Skill, register_skill
+from ..telling import Teller, request_kind
+from ..zones import draw, gain
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _ask_yiji(t: Teller, seat: int, cards: tuple[int, ...]) -> str:
+    return t.say(en="{p} gives the cards drawn, {cards}, to one or two players, themselves "
+                    "allowed (遗计)", zh="{p}将摸到的{cards}交给任意一名或两名角色，可以是自己（遗计）",
+                 p=t.p(seat), cards=t.cards(cards))
+
+
+@request_kind("yiji", ask=_ask_yiji, choice="""``(seat, seat)``: who receives the first and who
+    the second of the two cards drawn (``cards`` in the prompt); the same seat twice gives both to
+    one player, 郭嘉's own seat keeps a card""")
+def YIJI(t: Teller, choice: tuple[int, int]) -> str:
+    """郭嘉, after drawing two cards with 遗计: to whom each of them goes."""
+    first, second = choice
+    if first == second:
+        return t.say(en="both to {p}", zh="两张都交给{p}", p=t.p(first))
+    return t.say(en="the first to {a}, the second to {b}", zh="第一张交给{a}，第二张交给{b}",
+                 a=t.p(first), b=t.p(second))
+
+
+@register_skill
+class Tiandu(Skill):
+    """天妒: his own judgement cards go to his hand (003: "可将所有自己的判定牌加入自己的手牌。
+    包括司马懿用于改变判定结果的牌。"), 鬼才's replacement card too (003's example: "若司马懿对郭嘉
+    使用鬼才，则郭嘉将司马懿打出的用来做判定牌的牌收入手牌").
+
+    At ``judge_done`` of a judgement of his (乐不思蜀, 闪电, 八卦阵, the 刚烈 judgement of a 夏侯惇
+    he damaged): the judgement card in effect, which everyone has seen, goes to his hand. "可"
+    makes it optional (a recorded yes/no). The result is already decided by the card's suit and
+    rank, so taking it changes no outcome; RULINGS §4.5 says the card is his *after* the judgement
+    takes effect, so a skill whose effect reads his hand (刚烈) does not count the card he takes.
+    """
+
+    id = "tiandu"
+    zh = "天妒"
+    timings = (JUDGE_DONE,)
+
+    def can_trigger(self, g: Game, owner: Player, ctx: JudgeCtx) -> bool:
+        return ctx.player is owner and ctx.card in g.processing
+
+    def trigger(self, g: Game, owner: Player, ctx: JudgeCtx) -> Proc:
+        yield from gain(g, owner, [ctx.card], None, visible=True)
+
+
+@register_skill
+class Yiji(Skill):
+    """遗计: for each point of damage he takes, he may draw two cards and give them to one or two
+    players, himself included (003: "自己每受到一点体力伤害，就能从牌堆摸两张牌，将这两张牌交给包括
+    自己在内的任意一名或两名玩家"; RULINGS §4.5).
+
+    Per point: a yes/no (the first one is the skill's own ``invoke``, each further point another
+    ``invoke``), then he draws two cards and says who gets each, ``(seat, seat)``
+    (:data:`YIJI`). Only the living can receive. A card given to another player is handed over
+    face down: only the two of them see it (``gain``, as 仁德's gift). He must survive the damage
+    (``damaged`` fires for survivors only).
+    """
+
+    id = "yiji"
+    zh = "遗计"
+    timings = (DAMAGED,)
+
+    def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
+        return ctx.target is owner and ctx.amount > 0
+
+    def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> Proc:
+        for point in range(ctx.amount):
+            if not owner.alive:
+                return
+            if point > 0:
+                again = yield from ask_yes_no(g, owner, INVOKE, (self.id, DAMAGED.name))
+                if not again:
+                    return
+                g.log(SKILL, owner.seat, self.id)
+            cards = yield from draw(g, owner, 2)
+            yield from self._give(g, owner, tuple(cards))
+
+    def _give(self, g: Game, owner: Player, cards: tuple[int, ...]) -> Proc:
+        seats = [q.seat for q in g.players if q.alive]
+        options = [(a, b) for a in seats for b in seats]
+        first, second = yield PickRequest(owner.seat, YIJI, options, (cards,))
+        receivers: dict[int, list[int]] = {}
+        for card, seat in zip(cards, (first, second), strict=True):
+            if seat != owner.seat:
+                receivers.setdefault(seat, []).append(card)
+        for seat in sorted(receivers, key=lambda s: (s - owner.seat) % g.n):
+            given = [c for c in receivers[seat] if c in owner.hand]
+            if given:
+                yield from gain(g, g.players[seat], given, owner, visible=False)
+
+
+register_general(General("guojia", "郭嘉", "wei", "m", 3, ("tiandu", "yiji")))

@@ -1,0 +1,121 @@
+"""华佗 (qun, m, 3): 急救, 青囊 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.engine import Proc
+from ...core.protocol import PickRequest
+from ..cards import SUIT, is_red
+from ..contexts import DAMAGE_BEFORE, DamageCtx
+from ..model import General, Player, register_general
+from ..rules import recover
+from ..skills import PlayOption, Skill, register_skill
+from ..telling import Teller, request_kind
+from ..zones import discard
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _ask_jijiu(t: Teller, seat: int, target: int, amount: int, more: bool = False) -> str:
+    if more:
+        return t.say(en="{p} may discard another red card to prevent 1 more of the {n} damage "
+                        "to {target} (急救)", zh="{p}可以再弃置一张红色牌，再防止{target}受到的{n}点伤害中的"
+                        "1点（急救）", p=t.p(seat), target=t.p(target), n=amount)
+    return t.say(en="{p} discards a red card to prevent 1 of the {n} damage to {target} (急救)",
+                 zh="{p}弃置一张红色牌，防止{target}受到的{n}点伤害中的1点（急救）", p=t.p(seat),
+                 target=t.p(target), n=amount)
+
+
+@request_kind("jijiu", ask=_ask_jijiu, choice="""a red card id (hand or equipped) to discard;
+    ``None`` (offered only after the first, ``more`` in the prompt) to prevent no more""")
+def JIJIU(t: Teller, choice: int | None) -> str:
+    """华佗, after saying yes to 急救 as damage (``amount`` still to be dealt) is about to hit
+    ``target``: which red card to discard to prevent 1 point of it; then, while damage is left,
+    another one or ``None``."""
+    if choice is None:
+        return t.say(en="prevent no more", zh="不再防止")
+    return t.card(choice)
+
+
+def _own_cards(owner: Player) -> list[int]:
+    """His hand and equipped cards (not a weapon borrowed with 借刀杀人, not his judgement area)."""
+    return list(owner.hand) + [c for c in owner.equip if c >= 0]
+
+
+def _red_cards(owner: Player) -> list[int]:
+    return [c for c in _own_cards(owner) if is_red(SUIT[c])]
+
+
+@register_skill
+class Jijiu(Skill):
+    """急救 (first edition): at any time, discard a red card (♥ ♦) to prevent 1 point of damage to
+    any player, himself included (003: "任何时候，弃一张红色花色（红桃、方块）的牌，可抵消对包括自己在内
+    的任意玩家的一点伤害"; RULINGS §4.5: damage prevention, not the later "桃 as 急救").
+
+    At ``damage_before`` of any damage to a living player (with or without a source: 闪电 too),
+    a yes/no, then which red card (:data:`JIJIU`); the damage is 1 less, and prevented when
+    nothing is left (no ``damaged``: no 奸雄, 反馈, 刚烈 or 遗计 for it). Decisions where 003 is
+    silent:
+
+    - "一张红色花色的牌": a hand or an equipped card (the cards a player owns; 青囊 says so in
+      words, 急救 says "牌" without limiting it).
+    - "一点伤害" per card, and "任何时候": against damage of several points (闪电's 3) he may go
+      on, one red card per point, until none is left or he says ``None``.
+    """
+
+    id = "jijiu"
+    zh = "急救"
+    timings = (DAMAGE_BEFORE,)
+
+    def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
+        return (ctx.target.alive and not ctx.prevented and ctx.amount > 0
+                and bool(_red_cards(owner)))
+
+    def invoke_prompt(self, g: Game, owner: Player, ctx: DamageCtx) -> tuple[Any, ...]:
+        return (ctx.target.seat, ctx.amount)  # whom the damage is about to hit, and how much
+
+    def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> Proc:
+        first = True
+        while owner.alive and ctx.amount > 0:
+            reds = _red_cards(owner)
+            if not reds:
+                break
+            options: list[int | None] = list(reds) if first else [None, *reds]
+            prompt = (ctx.target.seat, ctx.amount) if first else (ctx.target.seat, ctx.amount, True)
+            card = yield PickRequest(owner.seat, JIJIU, options, prompt)
+            if card is None:
+                break
+            first = False
+            yield from discard(g, owner, [card], self.id)
+            ctx.amount -= 1
+        if ctx.amount <= 0:
+            ctx.prevented = True
+
+
+@register_skill
+class Qingnang(Skill):
+    """青囊: in his play phase, discard a hand or equipped card to heal himself 1 HP, as often as he
+    likes (003: "出牌阶段，可弃一张手牌或已装备的牌为自己加一点体力，可多次使用该技能"; RULINGS §4.5):
+    ``("qingnang", (card,), ())``.
+
+    Decision where 003 is silent: only while he is wounded, as 桃 is used on oneself (RULINGS
+    §4.2: "+1 HP to yourself if wounded"); at full HP "加一点体力" would do nothing, and the card
+    would be thrown away for it.
+    """
+
+    id = "qingnang"
+    zh = "青囊"
+
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+        if owner.hp >= owner.max_hp:
+            return []
+        return [((c,), ()) for c in _own_cards(owner)]
+
+    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+        yield from discard(g, owner, list(cards), self.id)
+        recover(g, owner, 1)
+
+
+register_general(General("huatuo", "华佗", "qun", "m", 3, ("jijiu", "qingnang")))

@@ -1,0 +1,53 @@
+"""赵云 (shu, m, 4): 龙胆 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import NAME
+from ..contexts import Ctx
+from ..model import General, Player, VCard, register_general
+from ..requests import card_targets
+from ..skills import PlayOption, Skill, register_skill
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_AS = {"slash": "jink", "jink": "slash"}
+"""The card 龙胆 makes, and the card it makes it from."""
+
+
+@register_skill
+class Longdan(Skill):
+    """龙胆: a 杀 of his hand may stand for a 闪, and a 闪 for a 杀 (003: "可以用杀代替闪使用，也可以用闪
+    代替杀使用"). A card conversion both ways (RULINGS §4.5): the card is "as" the other, with the
+    original's suit and rank.
+
+    - In his play phase a 闪 is used as a 杀, ``("longdan", (card,), (seat,))``, with the 杀's
+      targets and its one-per-phase limit.
+    - Whenever he must play a 闪 (against 杀, each 闪 of 无双, 万箭齐发) a 杀 may stand for it, and
+      whenever he must play a 杀 (决斗, 南蛮入侵, for 刘备's 激将) a 闪 may: ``("longdan", card)``.
+    - Ruling (003 is silent): only hand cards: 杀 and 闪 are basic cards, which are only ever held
+      in the hand.
+    """
+
+    id = "longdan"
+    zh = "龙胆"
+    play_as = "slash"
+
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+        out: list[PlayOption] = []
+        for c in owner.hand:
+            if NAME[c] == "jink":
+                for t in card_targets(g, owner, VCard(self.play_as, (c,), self.id)):
+                    out.append(((c,), t))
+        return out
+
+    def convert(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> list[int]:
+        source = _AS.get(name)
+        if source is None:
+            return []
+        return [c for c in owner.hand if NAME[c] == source]
+
+
+register_general(General("zhaoyun", "赵云", "shu", "m", 4, ("longdan",)))

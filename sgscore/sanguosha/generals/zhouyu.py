@@ -1,0 +1,79 @@
+"""周瑜 (wu, m, 3): 英姿, 借刀 (003 "人物技能详解", RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.engine import Proc
+from ..contexts import DRAW_PHASE, DrawPhaseCtx
+from ..model import General, Player, TurnCounter, VCard, register_general
+from ..requests import card_targets
+from ..rules import use_card
+from ..skills import PlayOption, Skill, register_skill
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+JIEDAO_USED = TurnCounter("jiedao_used")
+
+
+@register_skill
+class Yingzi(Skill):
+    """英姿 (compulsory): in his draw phase he draws three cards, the usual two and one more — not
+    three more (003: "摸牌阶段摸三张牌（并非额外摸三张）").
+
+    Ruling (003 is silent): it asks no yes/no; 003 states it as what happens ("摸三张牌"), as it
+    does for 无双 and 马术. A draw phase that is skipped draws nothing.
+    """
+
+    id = "yingzi"
+    zh = "英姿"
+    optional = False
+    timings = (DRAW_PHASE,)
+
+    def can_trigger(self, g: Game, owner: Player, ctx: DrawPhaseCtx) -> bool:
+        return ctx.player is owner and not ctx.skip
+
+    def trigger(self, g: Game, owner: Player, ctx: DrawPhaseCtx) -> Proc:
+        ctx.count += 1
+        return
+        yield
+
+
+@register_skill
+class Jiedao(Skill):
+    """借刀: once per turn, in his play phase, he forcibly borrows another player's equipped weapon,
+    as the trick 借刀杀人 does (003: "出牌阶段，可强制向一名玩家借用一张已装备的武器牌（如同锦囊牌借刀
+    杀人的效果）。一回合只能使用一次该技能"; RULINGS §4.5: "as the card 借刀杀人, once per turn").
+    ``("jiedao", (), (seat,))``: he uses a 借刀杀人 made of no card on that player, so everything
+    the card does follows (RULINGS §4.2): he takes the weapon and uses its range and skill until the
+    start of his discard phase; with a weapon of his own he chooses which is active
+    (``choose_weapon``); one borrowed weapon at a time, so not while he holds one borrowed by
+    借刀 or by the card.
+
+    Rulings (003 is silent; RULINGS §4.5 reads it "as the card 借刀杀人"):
+    - It is the use of a 借刀杀人 (a ``use`` event of ``collateral`` by ``jiedao`` with no card):
+      it can be cancelled by 无懈可击 like the card (003 无懈可击: "取消一张锦囊牌对某一位玩家的作用",
+      and 借刀 has "锦囊牌借刀杀人的效果"), and it counts as using a trick for skills that react to
+      one (黄月英's 集智: "当她使用一张锦囊牌后"). "强制" says the lender cannot refuse; a
+      无懈可击 is not a refusal but a card against the trick, open to everyone.
+    - A 借刀 cancelled by 无懈可击 is still his one 借刀 of the turn (he used the skill).
+    """
+
+    id = "jiedao"
+    zh = "借刀"
+
+    def _card(self) -> VCard:
+        return VCard("collateral", (), self.id)
+
+    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+        if g.turn[JIEDAO_USED]:
+            return []
+        return [((), t) for t in card_targets(g, owner, self._card())]
+
+    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+        g.turn[JIEDAO_USED] = 1
+        yield from use_card(g, owner, self._card(), targets)
+
+
+register_general(General("zhouyu", "周瑜", "wu", "m", 3, ("yingzi", "jiedao")))

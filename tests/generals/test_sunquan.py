@@ -1,0 +1,75 @@
+"""孙权: 制衡 and his lord skill (003 "人物技能详解"; RULINGS §4.5)."""
+
+from __future__ import annotations
+
+from sgscore.core.protocol import SubsetRequest
+from sgscore.testing import Scenario
+from sgscore.testing import check_conservation as assert_conserved
+
+
+def test_zhiheng_refills_a_short_hand_to_hp() -> None:
+    # 003 制衡: "弃牌阶段，如果当前手牌数量小于当前体力值，可补充手牌到当前体力值"
+    s = Scenario(players=4, generals=["sunquan", None, None, None])
+    s.seat(0).hand("jink")
+    t = s.start(seat=0, phase="discard")
+    t.answer(0, "invoke", True)
+    t.answer(0, "zhiheng", ())
+    assert len(t.hand(0)) == 4  # HP 4 (no lord bonus at 4 players)
+    assert_conserved(t.game)
+
+
+def test_zhiheng_discard_any_then_refill() -> None:
+    # 003: "也可以在弃牌阶段主动弃掉任意张手牌…然后补充手牌到当前体力值"
+    s = Scenario(players=4, generals=["sunquan", None, None, None])
+    s.seat(0).hand("jink", "jink", "slash", "slash", "peach").hp(3)
+    t = s.start(seat=0, phase="discard")
+    t.answer(0, "invoke", True)
+    drop = tuple(sorted((t.card(0, "jink", 0), t.card(0, "jink", 1), t.card(0, "slash", 0))))
+    t.answer(0, "zhiheng", drop)
+    assert len(t.hand(0)) == 3 and not set(drop) & set(t.hand(0))
+    assert t.game.current == 1  # hand = HP: nothing more to discard
+    assert_conserved(t.game)
+
+
+def test_zhiheng_discarding_too_few_leaves_the_usual_discard() -> None:
+    s = Scenario(players=4, generals=["sunquan", None, None, None])
+    s.seat(0).hand("jink", "jink", "slash", "slash", "peach").hp(2)
+    t = s.start(seat=0, phase="discard")
+    t.answer(0, "invoke", True)
+    t.answer(0, "zhiheng", (t.card(0, "jink", 0),))
+    req = t.pending
+    assert isinstance(req, SubsetRequest) and req.kind == "discard_phase" and req.low == 2
+
+
+def test_tribute_wu_players_may_give_the_lord_a_hand_card() -> None:
+    # 003 主公技: "可以要求（但不强制要求）吴国的角色在他们各自的回合给孙权一张手牌。"
+    s = Scenario(players=4, generals=["sunquan", "daqiao", "caocao", "lvmeng"])
+    s.seat(1).hand("peach", "jink")
+    t = s.start(seat=1, phase="play")
+    peach = t.card(1, "peach")
+    assert ("tribute", (peach,), (0,)) in t.choices()
+    t.skill("tribute", (peach,), (0,))
+    assert peach in t.hand(0)
+    # once per turn
+    assert not any(c is not None and c[0] == "tribute" for c in t.choices())
+
+
+def test_tribute_not_for_other_kingdoms_nor_when_sunquan_is_not_lord() -> None:
+    s = Scenario(players=4, generals=["sunquan", "caocao", "daqiao", "lvmeng"])
+    s.seat(1).hand("peach", "slash")
+    t = s.start(seat=1, phase="play")
+    assert t.pending is not None and t.pending.seat == 1  # 曹操 is Wei
+    assert not any(c is not None and c[0] == "tribute" for c in t.choices())
+    s = Scenario(players=4, generals=["caocao", "sunquan", "daqiao", None])
+    s.seat(2).hand("peach", "slash")
+    t = s.start(seat=2, phase="play")
+    assert t.pending is not None and t.pending.seat == 2  # 大乔 is Wu, 孙权 not the lord
+    assert not any(c is not None and c[0] == "tribute" for c in t.choices())
+
+
+def test_tribute_sunshangxiang_counts_as_wu() -> None:
+    # 003: "香香既是蜀国武将也是吴国武将"
+    s = Scenario(players=4, generals=["sunquan", "sunshangxiang", None, None])
+    s.seat(1).hand("jink")
+    t = s.start(seat=1, phase="play")
+    assert ("tribute", (t.card(1, "jink"),), (0,)) in t.choices()
