@@ -1,0 +1,122 @@
+"""The heuristic agent (sgscore.sanguosha.agent): deterministic, fair (it sees only what its
+seat may see), and it plays like a person: attacks enemies, protects friends, keeps 桃."""
+
+from __future__ import annotations
+
+import io
+
+from sgscore.agents import play
+from sgscore.core.protocol import Choice
+from sgscore.replay import record_game
+from sgscore.sanguosha import SPEC, Config, Game
+from sgscore.sanguosha.agent import HeuristicAgent
+from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
+from sgscore.testing import Scenario, Table
+
+
+def _choice(t: Table, seed: int = 1) -> Choice:
+    req = t.pending
+    assert req is not None
+    return HeuristicAgent(t.game, seed, req.seat).choose(req)
+
+
+def test_same_seed_same_game_byte_for_byte() -> None:
+    def one() -> bytes:
+        buf = io.BytesIO()
+        record_game(Config(players=6), 21, buf, agents="heuristic")
+        return buf.getvalue()
+
+    assert one() == one()
+
+
+def test_it_decides_only_on_what_its_seat_sees() -> None:
+    # Two tables that differ only in seat 1's hidden hand (same size): seat 0 decides the same.
+    answers = []
+    for hand in (("jink", "peach"), ("slash", "duel")):
+        s = Scenario(players=4)
+        s.seat(0).hand("slash", "dismantlement", "peach").hp(3)
+        s.seat(1).hand(*hand)
+        t = s.start(seat=0, phase="play")
+        answers.append(_choice(t))
+    assert answers[0] == answers[1]
+
+
+def test_a_rebel_attacks_the_lord_in_range() -> None:
+    s = Scenario(players=4, roles=[LORD, REBEL, LOYALIST, RENEGADE])
+    s.seat(1).hand("slash")
+    t = s.start(seat=1, phase="play")
+    assert _choice(t) == (t.card(1, "slash"), 0)
+
+
+def test_a_loyalist_never_attacks_the_lord() -> None:
+    s = Scenario(players=4, roles=[LORD, LOYALIST, REBEL, RENEGADE])
+    s.seat(1).hand("slash", "duel", "dismantlement")
+    t = s.start(seat=1, phase="play")
+    for _ in range(3):
+        choice = _choice(t)
+        assert choice is None or 0 not in choice[1:], choice
+        if choice is None:
+            break
+        t.game.submit(choice)
+        if t.pending is None or t.pending.seat != 1 or t.pending.kind != "play":
+            break
+
+
+def test_it_heals_itself_rather_than_keep_a_peach_when_hurt() -> None:
+    s = Scenario(players=4)
+    s.seat(0).hand("peach", "jink").hp(1)
+    t = s.start(seat=0, phase="play")
+    assert _choice(t) == (t.card(0, "peach"),)
+
+
+def test_it_keeps_peach_and_jink_when_it_discards() -> None:
+    s = Scenario(players=4)
+    s.seat(0).hand("peach", "jink", "slash", "lightning", "amazing_grace").hp(2)
+    t = s.start(seat=0, phase="discard")
+    kept = set(t.hand(0)) - set(_choice(t) or ())
+    assert {t.card(0, "peach"), t.card(0, "jink")} <= kept
+
+
+def _lord_dying_asks_seat_1(roles: list[str]) -> Table:
+    s = Scenario(players=4, roles=roles)
+    s.seat(3).hand("slash")
+    s.seat(0).hp(1)
+    s.seat(1).hand("peach")
+    t = s.start(seat=3, phase="play")
+    t.play(t.card(3, "slash"), 0)
+    t.until(1, "respond")
+    return t
+
+
+def test_a_loyalist_saves_the_dying_lord() -> None:
+    t = _lord_dying_asks_seat_1([LORD, LOYALIST, REBEL, RENEGADE])
+    assert _choice(t) == t.card(1, "peach")
+
+
+def test_a_rebel_does_not_save_the_dying_lord() -> None:
+    t = _lord_dying_asks_seat_1([LORD, REBEL, LOYALIST, RENEGADE])
+    assert _choice(t) is None
+
+
+def test_heuristic_tables_play_whole_games_at_every_size() -> None:
+    for players in range(4, 11):
+        g = Game(Config(players=players), players)
+        play(g, SPEC.make_agents(g, players, "heuristic"))
+        assert g.over and g.error is None
+
+
+def test_nullification_against_harm_to_itself_never_against_its_own_help() -> None:
+    s = Scenario(players=4, roles=[LORD, REBEL, LOYALIST, RENEGADE])
+    s.seat(0).hand("dismantlement")
+    s.seat(1).hand("nullification", "jink")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "dismantlement"), 1)
+    t.until(1, "respond")
+    assert _choice(t) == t.card(1, "nullification")
+
+    s = Scenario(players=4)
+    s.seat(0).hand("ex_nihilo", "nullification")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "ex_nihilo"))
+    t.until(0, "respond")
+    assert _choice(t) is None  # its own 无中生有 is not cancelled
