@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sgscore.bench import DEFAULT_GAMES, DEFAULT_PLAYERS, BenchReport, run_bench
+from sgscore.bench import DEFAULT_GAMES, DEFAULT_PLAYERS, BenchReport, resolve_pool, run_bench
 
 from .common import echo_json, progress
 
@@ -24,11 +24,17 @@ def _players(value: str) -> tuple[int, ...]:
     return out
 
 
+def _pool(pool: str) -> str:
+    n = pool.count(",") + 1
+    return f"the {pool!r} pool" if "," not in pool else f"{n} generals"
+
+
 def format_report(r: BenchReport) -> list[str]:
     """The report as a table."""
     lines = [
-        f"sgs bench: {r.games} games per player count from seed {r.seed}, generals={r.generals}, "
-        f"random agents, one core, engine {r.engine_version}, {r.core}, Python {r.python}",
+        f"sgs bench: {r.games} games per player count from seed {r.seed}, generals={r.generals} "
+        f"from {_pool(r.pool)}, {r.agents} agents, one core, engine {r.engine_version}, "
+        f"{r.core}, Python {r.python}",
         f"start-up, CPU: python -c pass {r.startup_python_s:.3f} s; sgs --version "
         f"{r.startup_version_s:.3f} s (+{r.startup_version_s - r.startup_python_s:.3f}); "
         f"sgs --help {r.startup_help_s:.3f} s (+{r.startup_help_s - r.startup_python_s:.3f})",
@@ -67,11 +73,19 @@ def format_report(r: BenchReport) -> list[str]:
               help="Comma-separated player counts.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1 - 10**9), default=1, show_default=True,
               help="The first seed.")
+@click.option("--agents", type=click.Choice(["random", "heuristic"]), default="random",
+              show_default=True, help="The agent of every seat.")
+@click.option("--generals", type=click.Choice(["random", "draft"]), default="random",
+              show_default=True, help="How generals are dealt.")
+@click.option("--pool", default=None, metavar="NAME|ID,ID,...",
+              help="The generals dealt from: a named pool (standard: the 25) or ids "
+                   "[default: every registered general].")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
-def bench(games: int, players: str, seed: int, as_json: bool) -> None:
+def bench(games: int, players: str, seed: int, agents: str, generals: str, pool: str | None,
+          as_json: bool) -> None:
     """Measure simulation, validation, replay size, start-up and seek on one core.
 
-    Per player count, with random agents and random generals: simulated games, turns,
+    Per player count, with random agents and random generals unless told: simulated games, turns,
     decisions and events per second (no file I/O); validated replays per second; replay bytes
     per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc);
     the CPU time of `sgs replay step --at LAST` on the longest game. Once: the CPU time of
@@ -82,11 +96,17 @@ def bench(games: int, players: str, seed: int, as_json: bool) -> None:
     Examples:
       sgs bench
       sgs bench --games 20 --players 5 --json
+      sgs bench --players 5 --agents heuristic --generals draft
+      sgs bench --players 5 --pool caocao,daqiao,liubei,lvbu,machao,simayi,sunshangxiang,zhugeliang
     """
     counts = _players(players)
+    try:
+        chosen = resolve_pool(pool, generals, counts)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--pool'") from None
     with progress(len(counts), "benchmarking", show=not as_json) as bar:
-        report = run_bench(games=games, players=counts, seed=seed,
-                           progress=lambda _n: bar.advance())
+        report = run_bench(games=games, players=counts, seed=seed, generals=generals,
+                           progress=lambda _n: bar.advance(), agents=agents, pool=chosen)
     if as_json:
         echo_json(report.to_json())
         return

@@ -39,7 +39,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .agents import RandomAgent, play
-from .sanguosha import ENGINE_VERSION, Config, EngineError, Game
+from .sanguosha import ENGINE_VERSION, SPEC, Config, EngineError, Game
+from .sanguosha.config import POOLS
 
 __all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS"]
 
@@ -86,6 +87,8 @@ class BenchReport:
     games: int
     seed: int
     generals: str
+    agents: str
+    pool: str
     engine_version: str
     python: str
     core: str
@@ -155,18 +158,34 @@ def python_startup() -> float:
     return command_cpu([sys.executable, "-c", "pass"])
 
 
-def simulate(config: Config, seed: int) -> Game | None:
-    """One game with a RandomAgent per seat; None if the engine raised."""
+def resolve_pool(text: str | None, generals: str, players: Sequence[int]) -> tuple[str, ...] | str | None:
+    """``--pool``: a named pool (``standard``) or comma-separated general ids, checked for the
+    largest table (ValueError saying why not); None: every registered general."""
+    if text is None:
+        return None
+    pool: tuple[str, ...] | str = (
+        text if "," not in text and text in POOLS else tuple(x.strip() for x in text.split(",")))
+    for n in players:
+        Config(players=n, generals=generals, pool=pool)  # a ConfigError is a ValueError
+    return pool
+
+
+def simulate(config: Config, seed: int, agents: str = "random") -> Game | None:
+    """One game with an agent per seat (``agents``: a name of identity mode's agents, for every
+    seat); None if the engine raised."""
     try:
-        return play(Game(config, seed), [RandomAgent(seed, s) for s in range(config.players)])
+        game = Game(config, seed)
+        if agents == "random":
+            return play(game, [RandomAgent(seed, s) for s in range(config.players)])
+        return play(game, SPEC.make_agents(game, seed, agents))
     except EngineError:
         return None
 
 
-def _traced_peak(config: Config, seed: int) -> float:
+def _traced_peak(config: Config, seed: int, agents: str) -> float:
     tracemalloc.start()
     try:
-        simulate(config, seed)
+        simulate(config, seed, agents)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -193,13 +212,14 @@ def _validate_peak(paths: Sequence[str]) -> tuple[float, float]:
 
 def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random",
-    python_s: float | None = None,
+    python_s: float | None = None, *, agents: str = "random",
+    pool: tuple[str, ...] | str | None = None,
 ) -> BenchRow:
     """Run the measurements for one player count (replays go to ``tmp``); ``python_s``: the CPU
     time of a bare Python, measured once for the seek figure (:func:`python_startup`)."""
     from .replay import record_game, validate_file  # the toolkit is optional here
 
-    config = Config(players=players, generals=generals)
+    config = Config(players=players, generals=generals, pool=pool)
     seeds = range(seed, seed + games)
 
     compact_bytes = events_bytes = recorded_decisions = 0
@@ -207,14 +227,14 @@ def bench_players(
     longest = (-1, "")  # the replay with the most decisions: the seek figure steps through it
     for s in seeds:
         path = os.path.join(tmp, f"p{players}-{s}.mp")
-        rec = record_game(config, s, path, events=False, overwrite=True)
+        rec = record_game(config, s, path, events=False, overwrite=True, agents=agents)
         compact_bytes += os.path.getsize(path)
         recorded_decisions += rec.decisions
         paths.append(path)
         if rec.decisions > longest[0]:
             longest = (rec.decisions, path)
         full = os.path.join(tmp, f"p{players}-{s}-events.mp")
-        record_game(config, s, full, events=True, overwrite=True)
+        record_game(config, s, full, events=True, overwrite=True, agents=agents)
         events_bytes += os.path.getsize(full)
         os.remove(full)
 
@@ -224,7 +244,7 @@ def bench_players(
     sim = val = 0.0
     for s, path in zip(seeds, paths, strict=True):
         t0 = time.process_time()
-        g = simulate(config, s)
+        g = simulate(config, s, agents)
         t1 = time.process_time()
         ok = validate_file(path).valid
         t2 = time.process_time()
@@ -259,7 +279,7 @@ def bench_players(
         compact_bytes_per_decision=_per(compact_bytes, recorded_decisions),
         events_bytes_per_game=_per(events_bytes, games),
         events_bytes_per_decision=_per(events_bytes, recorded_decisions),
-        traced_peak_kib=_traced_peak(config, seed),
+        traced_peak_kib=_traced_peak(config, seed, agents),
         validate_peak_one_kib=peak_one, validate_peak_many_kib=peak_many,
         validate_peak_many_files=len(many), validate_held_kib=held,
         seek_decisions=max(seek_decisions, 0), seek_seconds=seek,
@@ -273,6 +293,9 @@ def run_bench(
     seed: int = 1,
     generals: str = "random",
     progress: Callable[[int], None] | None = None,
+    *,
+    agents: str = "random",
+    pool: tuple[str, ...] | str | None = None,
 ) -> BenchReport:
     """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count.
 
@@ -290,11 +313,15 @@ def run_bench(
     rows = []
     with tempfile.TemporaryDirectory(prefix="sgs-bench-") as tmp:
         for n in players:
-            rows.append(bench_players(n, games, seed, tmp, generals, python_s))
+            rows.append(bench_players(n, games, seed, tmp, generals, python_s, agents=agents,
+                                      pool=pool))
             if progress is not None:
                 progress(n)
     return BenchReport(
-        games=games, seed=seed, generals=generals, engine_version=ENGINE_VERSION,
+        games=games, seed=seed, generals=generals, agents=agents,
+        pool=Config(generals=generals, pool=pool).pool_name() or ",".join(
+            Config(generals=generals, pool=pool).general_pool()),
+        engine_version=ENGINE_VERSION,
         python=sys.version.split()[0], core=describe(),
         seconds=round(time.perf_counter() - t0, 2), peak_rss_kib=peak_rss_kib(),
         startup_python_s=python_s, startup_version_s=version_s, startup_help_s=help_s,
