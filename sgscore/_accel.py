@@ -61,6 +61,8 @@ COMPILED: tuple[str, ...] = (
     "sgscore.sanguosha.requests",
     "sgscore.sanguosha.rules",
     "sgscore.sanguosha.arrange",
+    "sgscore.sanguosha.draft",
+    "sgscore.sanguosha.agent",
     "sgscore.sanguosha.content.*",
     "sgscore.sanguosha.generals.*",
     "sgscore.replay.records",

@@ -66,7 +66,13 @@ def card_value(card: int) -> int:
 ENEMY, UNKNOWN, FRIEND = -1, 0, 1
 _UNKNOWN_TARGET: Final = {LORD: 2, LOYALIST: 2, REBEL: 1, RENEGADE: -2}
 """What attacking a seat of unknown side is worth, by the attacker's role."""
-_NO_OPINION: Final = ("no opinion",)
+
+
+class _NoOpinion:
+    """What a question handler returns when it has no opinion (the agent then picks at random)."""
+
+
+_NO_OPINION: Final = _NoOpinion()
 
 
 class HeuristicAgent:
@@ -213,10 +219,10 @@ class HeuristicAgent:
             if kind in ("dismantle", "snatch", "ice_sword"):
                 return self._take_card(request.prompt, options)
             special = self._special(kind, request.prompt, options)
-            if special is not _NO_OPINION:
+            if not isinstance(special, _NoOpinion):
                 return special
             scored = self._score_options(options)
-            if scored is not _NO_OPINION:
+            if not isinstance(scored, _NoOpinion):
                 return scored
         return request.choice_at(self.rng.below(request.count()))
 
