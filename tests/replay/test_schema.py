@@ -133,6 +133,9 @@ def test_end_parser_agrees_with_the_model(raw: dict[str, Any]) -> None:
         return  # an explicit nil (no writer makes one): the model's dump keeps it, ours not
     try:
         ours = parse_end(raw).summary()
+        if set(raw) & (set(parse_end(GOOD_END).summary()) - set(GOOD_END)):
+            return  # an unknown key named like a summary entry ("hash"): the model's dump lets
+            # it shadow the record's entry; ours keeps the entry the record's own key holds
     except RecordError:
         return
     assert ours == EndModel.model_validate(raw).model_dump(exclude={"t"}, exclude_unset=True)
