@@ -104,6 +104,8 @@ def _sample(name: str) -> object:
         return (1, 2)
     if name in ("name", "trick", "card_name"):
         return "slash"
+    if name == "general":
+        return "caocao"
     if name in ("reason", "skill", "phase", "role", "winner"):
         return {"reason": "death", "skill": "jianxiong", "phase": "draw", "role": "lord",
                 "winner": "lord"}[name]
