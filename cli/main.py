@@ -27,6 +27,7 @@ COMMANDS: Lazy = {
     "bench": ("cli.bench_cmd:bench", "Measure simulation, validation, replay size, start-up and seek on one core."),
     "games": ("cli.games_cmd:games", "List the installed games: id, name, engine and rules..."),
     "kinds": ("cli.games_cmd:kinds", "List a game's event kinds and request kinds, with what..."),
+    "info": ("cli.info_cmd:info", "Describe a game's generals, skills and cards, in English and Chinese."),
 }
 """Each command's ``module:attribute`` and its short help (``sgs --help`` shows it without
 importing the command; a test checks that the two agree)."""

@@ -276,6 +276,26 @@ class GameSpec(ABC, Generic[C]):
         """A view (``view(seat)`` or :meth:`full_view`) as a table of the seats, for ``sgs replay
         step``; ``current``: mark the seat whose turn it is."""
 
+    # ------------------------------------------------------------------ the catalogue
+    def catalogue(self) -> dict[str, Any]:
+        """What the game is made of, named in English and Chinese, as plain data (``sgs info``):
+        ``{"generals": [...], "skills": [...], "cards": [...]}``, each a list of objects, in a
+        fixed order. A game without such things (the default) has empty sections.
+
+        - a general: ``id``, ``zh``, ``en``, ``kingdoms`` (ids) and ``kingdoms_zh``, ``sex``
+          (``"m"``/``"f"``), ``hp``, ``skills`` (ids), ``can_be_lord``;
+        - a skill: ``id``, ``zh``, ``en``, ``text_zh`` (the rules document's text), ``text_en``
+          (an English rendering of it), ``lord``, ``compulsory`` (it takes effect without its
+          owner being asked whether to use it), ``generals`` (the ids of those who have it) and
+          ``cards`` (the card names that give it);
+        - a card, one per physical card: ``id``, ``name`` (the card name's id), ``zh``, ``en``,
+          ``suit`` (a letter, ``S`` ``H`` ``C`` ``D``), ``symbol`` (``♠`` ``♥`` ``♣`` ``♦``),
+          ``rank`` (as printed: ``A``, ``2``-``10``, ``J``, ``Q``, ``K``), ``kind`` and
+          ``kind_zh``, ``slot`` and ``slot_zh`` (equipment: its slot, else ``""``), ``range`` (a
+          weapon's attack range, else 0), ``pack``.
+        """
+        return {"generals": [], "skills": [], "cards": []}
+
 
 AnyGame = GameSpec[Any]
 """Any game's spec (what the toolkit handles)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
-from .skills import Skill, register_skill
+from .skills import Skill, register_skill, skill_words_missing
 
 if TYPE_CHECKING:
     from .contexts import CardUse
@@ -74,15 +74,16 @@ class CardType:
     Equipment (``kind=EQUIP``) has a ``slot``, weapons a ``range``, and a piece with a skill names
     its :class:`~sgscore.sanguosha.skills.Skill` class (registered with it);
     ``content/equipment.py``'s ``equipment()`` makes one, used by putting it in its slot.
+    ``en`` is the name in English (``"Slash"``), required.
     """
 
-    __slots__ = ("name", "zh", "kind", "slot", "range", "skill", "targets", "effect", "judged",
-                 "module")
+    __slots__ = ("name", "zh", "en", "kind", "slot", "range", "skill", "targets", "effect",
+                 "judged", "module")
 
     def __init__(
         self, name: str, zh: str, kind: str, *, targets: Targets | None, effect: Effect,
         judged: Judged | None = None, slot: int = -1,
-        range: int = 0, skill: type[Skill] | None = None,
+        range: int = 0, skill: type[Skill] | None = None, en: str = "",
     ) -> None:
         where = caller_module()
         if kind not in _KINDS:
@@ -100,8 +101,16 @@ class CardType:
                                     "judged()")
         if not zh:
             raise RegistrationError(f"{where}: card {name!r} needs its Chinese name")
+        if not en:
+            raise RegistrationError(f'{where}: card {name!r} needs its English name (en="...")')
+        if skill is not None:
+            missing = skill_words_missing(skill)
+            if missing:
+                raise RegistrationError(f"{where}: card {name!r}: its skill {skill.id!r} (of "
+                                        f"{skill.__module__}) has no {' or '.join(missing)}")
         self.name = name
         self.zh = zh
+        self.en = en
         self.kind = kind
         self.slot = slot
         self.range = range

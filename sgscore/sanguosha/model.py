@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..core.registry import RegistrationError, Registry, caller_module
 from .cards import ITSELF, NAME, RANK, SUIT
-from .skills import SKILLS, Skill
+from .skills import SKILLS, Skill, skill_words_missing
 
 __all__ = [
     "Player", "VCard", "General", "GENERALS", "register_general", "Turn", "TurnCounter",
@@ -136,7 +136,8 @@ class VCard:
 
 @dataclass(frozen=True)
 class General:
-    """A general's card: kingdom (``"shu wu"``: both), sex (m/f), HP and skill ids."""
+    """A general's card: kingdom (``"shu wu"``: both), sex (m/f), HP and skill ids; ``en``, the
+    English name (``"Lü Bu"``), is given by keyword and required."""
 
     id: str
     zh: str
@@ -145,6 +146,7 @@ class General:
     hp: int
     skills: tuple[str, ...]
     can_be_lord: bool = True
+    en: str = ""
     module: str = field(default="", compare=False)
 
     @property
@@ -160,11 +162,13 @@ GENERALS: Registry[General] = Registry("general")
 
 def register_general(general: General) -> General:
     """Register a general (from its module: ``generals/<id>.py``). Its skills must be registered
-    already (define them above, or import the module that does); checked, naming the module."""
+    already (define them above, or import the module that does), and it and they must have their
+    names and texts (``en``; a skill's ``en``, ``text_zh``, ``text_en``); checked, naming the
+    module."""
     where = general.module or caller_module()
     if not general.module:
         general = General(general.id, general.zh, general.kingdom, general.sex, general.hp,
-                          general.skills, general.can_be_lord, where)
+                          general.skills, general.can_be_lord, en=general.en, module=where)
     bad = [k for k in general.kingdoms() if k not in KINGDOMS]
     if not general.kingdoms() or bad:
         raise RegistrationError(f"{where}: general {general.id!r}: kingdom must be one or more "
@@ -172,10 +176,18 @@ def register_general(general: General) -> General:
     if general.sex not in ("m", "f") or general.hp < 1 or not general.zh:
         raise RegistrationError(f"{where}: general {general.id!r}: needs sex m/f, HP of at "
                                 "least 1 and a Chinese name")
+    if not general.en:
+        raise RegistrationError(f"{where}: general {general.id!r} needs its English name "
+                                '(en="...")')
     for sid in general.skills:
-        if sid not in SKILLS:
+        skill = SKILLS.get(sid)
+        if skill is None:
             raise RegistrationError(f"{where}: general {general.id!r}: unknown skill {sid!r} "
                                     "(define it above or import the module that registers it)")
+        missing = skill_words_missing(skill)
+        if missing:
+            raise RegistrationError(f"{where}: general {general.id!r}: skill {sid!r} (of "
+                                    f"{skill.module}) has no {' or '.join(missing)}")
     return GENERALS.add(general)
 
 

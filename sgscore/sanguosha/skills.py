@@ -12,6 +12,11 @@ defined, so a mistake fails at import with the module named:
 - the modifier hooks a skill overrides are found from its methods (:data:`MODIFIERS`), so the
   rules consult exactly those; any other public method is refused as a misspelt hook;
 - :func:`register_skill` refuses a second skill with the same id.
+
+A skill that a general has or a card gives also carries its words: ``en``, its name in English,
+and ``text_zh``/``text_en``, its text (003's first-edition text verbatim, and an English
+rendering of it as the project reads it). :func:`~sgscore.sanguosha.model.register_general` and
+:func:`~sgscore.sanguosha.cards.register_card` check them (:func:`skill_words_missing`).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Timing", "TIMINGS", "Skill", "SKILLS", "MODIFIERS", "HOOKS", "register_skill", "PlayOption",
+    "skill_words_missing",
 ]
 
 C = TypeVar("C")
@@ -81,6 +87,12 @@ class Skill:
 
     id: ClassVar[str] = ""
     zh: ClassVar[str] = ""
+    #: The name in English (奸雄: ``"Villainous Hero"``).
+    en: ClassVar[str] = ""
+    #: The skill's text in Chinese, as the rules document gives it (003's first edition, verbatim).
+    text_zh: ClassVar[str] = ""
+    #: The text in English, as the project reads it (RULINGS).
+    text_en: ClassVar[str] = ""
     #: A lord skill works only while its general is the lord.
     lord: ClassVar[bool] = False
     timings: ClassVar[tuple[Timing[Any], ...]] = ()
@@ -254,6 +266,12 @@ def _check_skill_class(cls: type[Skill]) -> None:
 
 
 SKILLS: Registry[Skill] = Registry("skill")
+
+
+def skill_words_missing(skill: Skill | type[Skill]) -> list[str]:
+    """What a skill of a general or a card lacks of its words: ``"en"``, ``"text_zh"``,
+    ``"text_en"`` (empty when it has them all)."""
+    return [attr for attr in ("en", "text_zh", "text_en") if not getattr(skill, attr)]
 
 
 S = TypeVar("S", bound=type[Skill])

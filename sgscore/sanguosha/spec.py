@@ -13,10 +13,22 @@ from typing import Any
 
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
-from .cards import NAME, card_label
+from .cards import (
+    ARMOR,
+    CARD_TYPES,
+    DEFENSE_HORSE,
+    EQUIP,
+    NAME,
+    OFFENSE_HORSE,
+    PACKS,
+    SUIT_SYMBOL,
+    WEAPON,
+    card_label,
+)
 from .config import Config
 from .game import ENGINE_VERSION, RULESET, Game
-from .model import LORD, LOYALIST, REBEL, RENEGADE
+from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
+from .skills import SKILLS, Skill
 from .telling import EVENTS, REQUESTS
 from .telling import Teller as SgsTeller
 from .view import full_view
@@ -214,6 +226,65 @@ class IdentitySpec(GameSpec[Config]):
         out.append(f"  draw pile {state['draw_pile']}, discard pile {len(state['discard_pile'])}"
                    + (f", being used {len(state['processing'])}" if state["processing"] else ""))
         return out
+
+
+    # ------------------------------------------------------------------ the catalogue
+    def catalogue(self) -> dict[str, Any]:
+        """Every registered general (by kingdom, then id), skill (the generals', then the
+        equipment's) and physical card (by id), as :meth:`GameSpec.catalogue` describes."""
+        generals = sorted(GENERALS.values(),
+                          key=lambda g: (KINGDOMS.index(g.kingdoms()[0]), g.id))
+        holders: dict[str, list[str]] = {}
+        for g in generals:
+            for sid in g.skills:
+                holders.setdefault(sid, []).append(g.id)
+        givers: dict[str, list[str]] = {}
+        for t in CARD_TYPES.values():
+            if t.skill is not None:
+                givers.setdefault(t.skill.id, []).append(t.name)
+        order = [*holders, *(sid for sid in givers if sid not in holders)]
+        return {
+            "generals": [{
+                "id": g.id, "zh": g.zh, "en": g.en, "kingdoms": list(g.kingdoms()),
+                "kingdoms_zh": [KINGDOM_ZH[k] for k in g.kingdoms()], "sex": g.sex, "hp": g.hp,
+                "skills": list(g.skills), "can_be_lord": g.can_be_lord,
+            } for g in generals],
+            "skills": [_skill_entry(SKILLS[sid], holders.get(sid, []), givers.get(sid, []))
+                       for sid in order],
+            "cards": _card_entries(),
+        }
+
+
+def _skill_entry(skill: Skill, generals: list[str], cards: list[str]) -> dict[str, Any]:
+    return {
+        "id": skill.id, "zh": skill.zh, "en": skill.en, "text_zh": skill.text_zh,
+        "text_en": skill.text_en, "lord": skill.lord,
+        "compulsory": not (skill.optional or skill.acts or skill.answers),
+        "generals": generals, "cards": cards,
+    }
+
+
+_SUIT_LETTER = ("S", "H", "C", "D")
+_RANK_PRINTED = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_KIND_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌"}
+_SLOT = {WEAPON: ("weapon", "武器"), ARMOR: ("armor", "防具"),
+         DEFENSE_HORSE: ("defense_horse", "+1马"), OFFENSE_HORSE: ("offense_horse", "-1马")}
+
+
+def _card_entries() -> list[dict[str, Any]]:
+    """One entry per physical card of the registered packs, by id."""
+    out = []
+    for card in sorted((c for p in PACKS.values() for c in p.cards), key=lambda c: c.id):
+        t = CARD_TYPES[card.name]
+        slot, slot_zh = _SLOT[t.slot] if t.kind == EQUIP else ("", "")
+        out.append({
+            "id": card.id, "name": card.name, "zh": t.zh, "en": t.en,
+            "suit": _SUIT_LETTER[card.suit], "symbol": SUIT_SYMBOL[card.suit],
+            "rank": _RANK_PRINTED.get(card.rank, str(card.rank)), "kind": t.kind,
+            "kind_zh": _KIND_ZH.get(t.kind, t.kind), "slot": slot, "slot_zh": slot_zh,
+            "range": t.range, "pack": card.pack,
+        })
+    return out
 
 
 def _card(c: Any, lang: str) -> str:

@@ -40,7 +40,8 @@ def _recorded(config: Config, seed: int) -> bytes:
 @pytest.fixture
 def newcomer() -> Iterator[str]:
     """A general added to the engine (reusing existing skills), for one test."""
-    register_general(General("test_newcomer", "新人", "wei", "m", 4, ("jianxiong", "fankui")))
+    register_general(General("test_newcomer", "新人", "wei", "m", 4, ("jianxiong", "fankui"),
+                             en="Newcomer"))
     yield "test_newcomer"
     GENERALS.remove("test_newcomer")
 
@@ -73,7 +74,8 @@ def test_a_new_game_deals_from_every_general_and_records_the_pool(newcomer: str)
         assert result.error["record"] == 0 and "unknown general(s) test_newcomer" in \
             result.error["reason"]
     finally:
-        register_general(General("test_newcomer", "新人", "wei", "m", 4, ("jianxiong", "fankui")))
+        register_general(General("test_newcomer", "新人", "wei", "m", 4, ("jianxiong", "fankui"),
+                             en="Newcomer"))
 
 
 @pytest.fixture
@@ -86,7 +88,7 @@ def new_pack() -> Iterator[str]:
     def effect(g: Game, use: CardUse) -> Proc:
         yield from draw(g, use.user, 1)
 
-    register_card(CardType("test_flower", "花", BASIC, targets=targets, effect=effect))
+    register_card(CardType("test_flower", "花", BASIC, en="Flower", targets=targets, effect=effect))
     register_pack(Pack("test_pack", "测试", 1000, "test_flower H5 D5"))
     yield "test_pack"
     unregister_pack("test_pack")

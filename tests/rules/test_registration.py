@@ -134,10 +134,10 @@ def test_duplicate_ids_name_both_modules(module: Callable[[str, str], Any]) -> N
             id = "jianxiong"
         """, "already registered by sgscore.sanguosha.generals.caocao")
     _fails(module, "mistake_duplicate_general", """
-        register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong",)))
+        register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong",), en="Cao Cao"))
         """, "general 'caocao' is already registered")
     _fails(module, "mistake_duplicate_card", """
-        register_card(CardType("slash", "杀", BASIC, targets=lambda g, p, c: [],
+        register_card(CardType("slash", "杀", BASIC, en="Slash", targets=lambda g, p, c: [],
                                effect=lambda g, use: iter(())))
         """, "card type 'slash' is already registered by sgscore.sanguosha.content.basic")
 
@@ -151,7 +151,8 @@ def test_duplicate_ids_name_both_modules(module: Callable[[str, str], Any]) -> N
 
 def test_a_general_with_an_unknown_skill_and_a_pack_over_another_fail(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_general", """
-        register_general(General("zhangliao_test", "张辽", "wei", "m", 4, ("tuxii",)))
+        register_general(General("zhangliao_test", "张辽", "wei", "m", 4, ("tuxii",),
+                                 en="Zhang Liao"))
         """, "unknown skill 'tuxii'")
     _fails(module, "mistake_pack", """
         register_pack(Pack("mine", "我的", 106, "slash S7 S8 S9"))
@@ -165,13 +166,63 @@ def test_an_event_kind_needs_its_words_and_a_card_its_rules(module: Callable[[st
             return "?"
         """, "needs a docstring")
     _fails(module, "mistake_delayed", """
-        register_card(CardType("doom", "厄运", DELAYED, targets=lambda g, p, c: [],
+        register_card(CardType("doom", "厄运", DELAYED, en="Doom", targets=lambda g, p, c: [],
                                effect=lambda g, use: iter(())))
         """, "delayed tricks (and only they) have judged()")
     _fails(module, "mistake_equip", """
-        register_card(CardType("boots", "靴", EQUIP, targets=lambda g, p, c: [],
+        register_card(CardType("boots", "靴", EQUIP, en="Boots", targets=lambda g, p, c: [],
                                effect=lambda g, use: iter(())))
         """, "needs a slot")
+
+
+def test_generals_cards_and_their_skills_need_their_names_and_texts(module: Callable[[str, str], Any]) -> None:
+    # An English name for every general and card type; a general's skill, and a card's, needs
+    # its English name and its text in both languages (what ``sgs info`` shows).
+    _fails(module, "mistake_general_en", """
+        register_general(General("captain_test", "校尉", "wei", "m", 4, ("jianxiong",)))
+        """, "general 'captain_test' needs its English name")
+    _fails(module, "mistake_card_en", """
+        register_card(CardType("flower_test", "花", BASIC, targets=lambda g, p, c: [],
+                               effect=lambda g, use: iter(())))
+        """, "card 'flower_test' needs its English name")
+    _fails(module, "mistake_skill_text", """
+        @register_skill
+        class Brave(Skill):
+            id = "brave_test"
+            zh = "勇"
+            en = "Brave"
+            text_zh = "出牌阶段，可以出任意数量的杀。"
+            def slash_limit(self, g, owner): return 9
+
+        register_general(General("brave_general", "勇将", "shu", "m", 4, ("brave_test",),
+                                 en="Brave General"))
+        """, "skill 'brave_test' (of mistake_skill_text) has no text_en")
+    _fails(module, "mistake_equipment_skill", """
+        from sgscore.sanguosha.cards import ARMOR
+        from sgscore.sanguosha.content.equipment import equipment
+
+        class Cloak(Skill):
+            id = "cloak_test"
+            zh = "斗篷"
+            equipment = True
+            def distance_in(self, g, owner, other): return 1
+
+        register_card(equipment("cloak_test", "斗篷", ARMOR, en="Cloak", skill=Cloak))
+        """, "its skill 'cloak_test'", "has no en or text_zh or text_en")
+    m = module("fine_words", """
+        @register_skill
+        class Brave(Skill):
+            id = "brave_test2"
+            zh = "勇"
+            en = "Brave"
+            text_zh = "出牌阶段，可以出任意数量的杀。"
+            text_en = "In your play phase you may use any number of Slashes."
+            def slash_limit(self, g, owner): return 9
+
+        register_general(General("brave_general", "勇将", "shu", "m", 4, ("brave_test2",),
+                                 en="Brave General"))
+        """)
+    assert GENERALS["brave_general"].en == "Brave General" and m.Brave.en == "Brave"
 
 
 def test_a_procedure_created_without_yield_from_fails_the_test() -> None:

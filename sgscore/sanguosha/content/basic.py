@@ -222,7 +222,7 @@ def _peach_effect(g: Game, use: CardUse) -> Proc:
     yield
 
 
-register_card(CardType("slash", "杀", BASIC, targets=_slash_targets, effect=_slash_effect))
+register_card(CardType("slash", "杀", BASIC, en="Slash", targets=_slash_targets, effect=_slash_effect))
 # 闪 is only ever played in response (RULINGS §4.2): it has no targets of its own.
-register_card(CardType("jink", "闪", BASIC, targets=None, effect=_no_effect))
-register_card(CardType("peach", "桃", BASIC, targets=_peach_targets, effect=_peach_effect))
+register_card(CardType("jink", "闪", BASIC, en="Dodge", targets=None, effect=_no_effect))
+register_card(CardType("peach", "桃", BASIC, en="Peach", targets=_peach_targets, effect=_peach_effect))

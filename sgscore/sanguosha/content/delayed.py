@@ -73,7 +73,7 @@ def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> P
     to_discard(g, [card])
 
 
-register_card(CardType("indulgence", "乐不思蜀", DELAYED, targets=_indulgence_targets,
+register_card(CardType("indulgence", "乐不思蜀", DELAYED, en="Contentment", targets=_indulgence_targets,
                        effect=_place, judged=_indulgence_judged))
 
 
@@ -112,5 +112,5 @@ def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Pr
         g.log(MOVE_DELAYED, holder.seat, nxt.seat, card, "lightning")
 
 
-register_card(CardType("lightning", "闪电", DELAYED, targets=_lightning_targets, effect=_place,
+register_card(CardType("lightning", "闪电", DELAYED, en="Lightning", targets=_lightning_targets, effect=_place,
                        judged=_lightning_judged))

@@ -50,10 +50,10 @@ def _equip_effect(g: Game, use: CardUse) -> Proc:
 
 
 def equipment(name: str, zh: str, slot: int, *, range: int = 0,
-              skill: type[Skill] | None = None) -> CardType:
+              skill: type[Skill] | None = None, en: str = "") -> CardType:
     """The card type of a piece of equipment: used on oneself, it goes into its slot."""
     return CardType(name, zh, EQUIP, targets=_equip_targets, effect=_equip_effect, slot=slot,
-                    range=range, skill=skill)
+                    range=range, skill=skill, en=en)
 
 
 class _Equipment(Skill):
@@ -71,12 +71,15 @@ class Crossbow(_Equipment):
 
     id = "crossbow"
     zh = "诸葛连弩"
+    en = "Zhuge Crossbow"
+    text_zh = "攻击距离为1，装备后，出牌阶段可以出任意张杀。"
+    text_en = "Attack range 1. While it is equipped, you may use any number of Slashes in your play phase."
 
     def slash_limit(self, g: Game, owner: Player) -> int:
         return 1 << 30
 
 
-register_card(equipment("crossbow", "诸葛连弩", WEAPON, range=1, skill=Crossbow))
+register_card(equipment("crossbow", "诸葛连弩", WEAPON, en="Zhuge Crossbow", range=1, skill=Crossbow))
 
 
 class QinggangSword(_Equipment):
@@ -84,6 +87,9 @@ class QinggangSword(_Equipment):
 
     id = "qinggang_sword"
     zh = "青釭剑"
+    en = "Qinggang Sword"
+    text_zh = "攻击距离为2，装备后，出杀时，对方的八卦阵无效。"
+    text_en = "Attack range 2. While it is equipped, the target's armor (the Eight Trigrams) has no effect against your Slash."
     timings = (SLASH_AIM,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -95,7 +101,7 @@ class QinggangSword(_Equipment):
         yield
 
 
-register_card(equipment("qinggang_sword", "青釭剑", WEAPON, range=2, skill=QinggangSword))
+register_card(equipment("qinggang_sword", "青釭剑", WEAPON, en="Qinggang Sword", range=2, skill=QinggangSword))
 
 
 class EightDiagram(_Equipment):
@@ -104,6 +110,9 @@ class EightDiagram(_Equipment):
 
     id = "eight_diagram"
     zh = "八卦阵"
+    en = "Eight Trigrams"
+    text_zh = "在出牌阶段装备，装备八卦阵后，需要出闪的时候（受到杀或万箭齐发攻击时），可以选择判定，若判定结果为红色花色（红桃或方块），则等效于出了一张闪；否则需再出闪。"
+    text_en = "Equipped in the play phase. Whenever you need to play a Dodge (against a Slash or an Arrow Barrage), you may judge: on red (♥ ♦) it counts as a Dodge played; otherwise you may still play one."
 
     def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
         return name == "jink"
@@ -115,7 +124,7 @@ class EightDiagram(_Equipment):
         return None
 
 
-register_card(equipment("eight_diagram", "八卦阵", ARMOR, skill=EightDiagram))
+register_card(equipment("eight_diagram", "八卦阵", ARMOR, en="Eight Trigrams", skill=EightDiagram))
 
 
 class RenwangShield(_Equipment):
@@ -123,6 +132,9 @@ class RenwangShield(_Equipment):
 
     id = "renwang_shield"
     zh = "仁王盾"
+    en = "Renwang Shield"
+    text_zh = "锁定技，黑色的杀对你无效。"
+    text_en = "Black Slashes have no effect on you."
     timings = (SLASH_ARMOR,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -137,15 +149,15 @@ class RenwangShield(_Equipment):
         yield
 
 
-register_card(equipment("renwang_shield", "仁王盾", ARMOR, skill=RenwangShield))
+register_card(equipment("renwang_shield", "仁王盾", ARMOR, en="Renwang Shield", skill=RenwangShield))
 
 # Horses: +1 (others count one more to you) and -1 (you count one less to others).
-register_card(equipment("jueying", "绝影", DEFENSE_HORSE))
-register_card(equipment("dilu", "的卢", DEFENSE_HORSE))
-register_card(equipment("zhuahuangfeidian", "爪黄飞电", DEFENSE_HORSE))
-register_card(equipment("chitu", "赤兔", OFFENSE_HORSE))
-register_card(equipment("dayuan", "大宛", OFFENSE_HORSE))
-register_card(equipment("zixing", "紫骍", OFFENSE_HORSE))
+register_card(equipment("jueying", "绝影", DEFENSE_HORSE, en="Shadowrunner"))
+register_card(equipment("dilu", "的卢", DEFENSE_HORSE, en="Hex Mark"))
+register_card(equipment("zhuahuangfeidian", "爪黄飞电", DEFENSE_HORSE, en="Flying Lightning"))
+register_card(equipment("chitu", "赤兔", OFFENSE_HORSE, en="Red Hare"))
+register_card(equipment("dayuan", "大宛", OFFENSE_HORSE, en="Ferghana Horse"))
+register_card(equipment("zixing", "紫骍", OFFENSE_HORSE, en="Violet Stallion"))
 
 
 # ---------------------------------------------------------------------------- advanced (§7)
@@ -186,6 +198,9 @@ class DoubleSwords(_Advanced):
 
     id = "double_swords"
     zh = "雌雄双股剑"
+    en = "Twin Swords"
+    text_zh = "攻击距离为2.技能：被攻击玩家选择的角色与自己选择的角色为异性时，用杀攻击成功后，被攻击者选择弃一张手牌，或让攻击者从牌堆摸一张牌。"
+    text_en = "Attack range 2. Skill: when your Slash hits a target whose general is of the other sex, the target chooses: discard a hand card, or let you draw a card."
     timings = (SLASH_HIT,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -202,7 +217,7 @@ class DoubleSwords(_Advanced):
             yield from draw(g, owner, 1)
 
 
-register_card(equipment("double_swords", "雌雄双股剑", WEAPON, range=2, skill=DoubleSwords))
+register_card(equipment("double_swords", "雌雄双股剑", WEAPON, en="Twin Swords", range=2, skill=DoubleSwords))
 
 
 def _ask_axe(t: Teller, seat: int) -> str:
@@ -221,6 +236,9 @@ class Axe(_Advanced):
 
     id = "axe"
     zh = "贯石斧"
+    en = "Stone-Piercing Axe"
+    text_zh = "攻击距离为3.技能：自己角色的体力上限大于3点（不包括3点）时，用杀攻击被对方闪避后（用闪或八卦阵），攻击者可以弃两张牌，强制命中对方，对方无法闪避。"
+    text_en = "Attack range 3. Skill: while your max HP is more than 3, when your Slash is dodged (with a Dodge or the Eight Trigrams) you may discard two cards to make it hit anyway."
     timings = (SLASH_DODGED,)
     optional = True
 
@@ -240,7 +258,7 @@ class Axe(_Advanced):
         ctx.hit = True
 
 
-register_card(equipment("axe", "贯石斧", WEAPON, range=3, skill=Axe))
+register_card(equipment("axe", "贯石斧", WEAPON, en="Stone-Piercing Axe", range=3, skill=Axe))
 
 
 class Blade(_Advanced):
@@ -250,6 +268,9 @@ class Blade(_Advanced):
 
     id = "blade"
     zh = "青龙偃月刀"
+    en = "Green Dragon Crescent Blade"
+    text_zh = "攻击距离为3.技能：自己当前体力值大于2点（不包括2点）时，如果第一次用杀攻击被对方闪避，攻击者可以再出一张杀追加攻击，对方可再次闪避。"
+    text_en = "Attack range 3. Skill: while your HP is more than 2, when your first Slash is dodged you may use another Slash on the same target, which may be dodged again."
     timings = (SLASH_DODGED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -267,7 +288,7 @@ class Blade(_Advanced):
                             played=True)
 
 
-register_card(equipment("blade", "青龙偃月刀", WEAPON, range=3, skill=Blade))
+register_card(equipment("blade", "青龙偃月刀", WEAPON, en="Green Dragon Crescent Blade", range=3, skill=Blade))
 
 
 class Spear(_Advanced):
@@ -275,6 +296,9 @@ class Spear(_Advanced):
 
     id = "spear"
     zh = "丈八蛇矛"
+    en = "Serpent Spear"
+    text_zh = "攻击距离为3.技能：自己当前体力值大于2点（不包括2点）时，决斗中，可以用任意手牌代替杀。"
+    text_en = "Attack range 3. Skill: while your HP is more than 2, you may play any hand card as a Slash in a Duel."
 
     def convert(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> list[int]:
         # Only for the duel's own parties: not for a 杀 played for another (激将).
@@ -283,7 +307,7 @@ class Spear(_Advanced):
         return []
 
 
-register_card(equipment("spear", "丈八蛇矛", WEAPON, range=3, skill=Spear))
+register_card(equipment("spear", "丈八蛇矛", WEAPON, en="Serpent Spear", range=3, skill=Spear))
 
 
 class Halberd(_Advanced):
@@ -291,6 +315,9 @@ class Halberd(_Advanced):
 
     id = "halberd"
     zh = "方天画戟"
+    en = "Sky Piercing Halberd"
+    text_zh = "攻击距离为4.技能：当你打出的杀是你最后一张手牌时——用一张杀，可以同时攻击攻击距离内，最多三名玩家。"
+    text_en = "Attack range 4. Skill: when the Slash you use is your last hand card, it may target up to three players within your attack range."
 
     def slash_targets(self, g: Game, owner: Player, card: VCard) -> int:
         if len(card.cards) == 1 and owner.hand == [card.cards[0]]:
@@ -298,7 +325,7 @@ class Halberd(_Advanced):
         return 1
 
 
-register_card(equipment("halberd", "方天画戟", WEAPON, range=4, skill=Halberd))
+register_card(equipment("halberd", "方天画戟", WEAPON, en="Sky Piercing Halberd", range=4, skill=Halberd))
 
 
 def _ask_kylin(t: Teller, seat: int, target: int) -> str:
@@ -318,6 +345,9 @@ class KylinBow(_Advanced):
 
     id = "kylin_bow"
     zh = "麒麟弓"
+    en = "Qilin Bow"
+    text_zh = "攻击距离为5.技能：与被攻击者的距离大于2时（不包括2，必须计算马的影响）——若用杀攻击命中，对方需弃掉一匹已装备的马"
+    text_en = "Attack range 5. Skill: when your Slash hits a target at a distance greater than 2 (horses counted), the target discards one of their equipped horses (your choice if they have two)."
     timings = (SLASH_HIT,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -334,7 +364,7 @@ class KylinBow(_Advanced):
         yield from discard(g, t, [pick], "kylin_bow")
 
 
-register_card(equipment("kylin_bow", "麒麟弓", WEAPON, range=5, skill=KylinBow))
+register_card(equipment("kylin_bow", "麒麟弓", WEAPON, en="Qilin Bow", range=5, skill=KylinBow))
 
 
 def _ask_ice(t: Teller, seat: int, target: int) -> str:
@@ -356,6 +386,9 @@ class IceSword(_Advanced):
 
     id = "ice_sword"
     zh = "寒冰剑"
+    en = "Ice Sword"
+    text_zh = "攻击距离为2。当你使用的杀即将造成伤害时，你可以防止此伤害，改为依次弃置目标角色的两张牌。"
+    text_en = "Attack range 2. When your Slash would deal damage, you may prevent it and instead discard two of the target's cards, one at a time (a hand card is taken at random)."
     timings = (SLASH_HIT,)
     optional = True
     advanced = False  # an EX card's own text, not one of the §7 advanced skills
@@ -373,4 +406,4 @@ class IceSword(_Advanced):
             yield from discard(g, t, [c], "ice_sword")
 
 
-register_card(equipment("ice_sword", "寒冰剑", WEAPON, range=2, skill=IceSword))
+register_card(equipment("ice_sword", "寒冰剑", WEAPON, en="Ice Sword", range=2, skill=IceSword))

@@ -190,7 +190,7 @@ def _duel_effect(g: Game, use: CardUse) -> Proc:
     yield from duel(g, use.user, target, use.card)
 
 
-register_card(CardType("duel", "决斗", TRICK, targets=_duel_targets, effect=_duel_effect))
+register_card(CardType("duel", "决斗", TRICK, en="Duel", targets=_duel_targets, effect=_duel_effect))
 
 
 # ---------------------------------------------------------------------------- 过河拆桥 / 顺手牵羊
@@ -207,7 +207,7 @@ def _dismantle_effect(g: Game, use: CardUse) -> Proc:
         yield from discard(g, target, [c], "dismantlement")
 
 
-register_card(CardType("dismantlement", "过河拆桥", TRICK, targets=_dismantle_targets,
+register_card(CardType("dismantlement", "过河拆桥", TRICK, en="Dismantle", targets=_dismantle_targets,
                        effect=_dismantle_effect))
 
 
@@ -231,7 +231,7 @@ def _snatch_effect(g: Game, use: CardUse) -> Proc:
         yield from gain(g, use.user, [c], target, visible=not hidden)
 
 
-register_card(CardType("snatch", "顺手牵羊", TRICK, targets=_snatch_targets, effect=_snatch_effect))
+register_card(CardType("snatch", "顺手牵羊", TRICK, en="Snatch", targets=_snatch_targets, effect=_snatch_effect))
 
 
 # ---------------------------------------------------------------------------- 无中生有
@@ -241,7 +241,7 @@ def _ex_nihilo_effect(g: Game, use: CardUse) -> Proc:
     yield from draw(g, use.user, 2)
 
 
-register_card(CardType("ex_nihilo", "无中生有", TRICK, targets=_self_target,
+register_card(CardType("ex_nihilo", "无中生有", TRICK, en="Something from Nothing", targets=_self_target,
                        effect=_ex_nihilo_effect))
 
 
@@ -272,7 +272,7 @@ def _collateral_effect(g: Game, use: CardUse) -> Proc:
     set_weapon_skills(g, user)
 
 
-register_card(CardType("collateral", "借刀杀人", TRICK, targets=_collateral_targets,
+register_card(CardType("collateral", "借刀杀人", TRICK, en="Borrowed Sword", targets=_collateral_targets,
                        effect=_collateral_effect))
 
 
@@ -283,7 +283,7 @@ def _nothing(g: Game, use: CardUse) -> Proc:
 
 
 # 无懈可击 is never used in the play phase: only in a window (``rules.nullified``).
-register_card(CardType("nullification", "无懈可击", TRICK, targets=None, effect=_nothing))
+register_card(CardType("nullification", "无懈可击", TRICK, en="Nullification", targets=None, effect=_nothing))
 
 
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
@@ -309,9 +309,9 @@ def _aoe(need: str) -> Callable[[Game, CardUse], Proc]:
     return effect
 
 
-register_card(CardType("savage_assault", "南蛮入侵", TRICK, targets=_self_target,
+register_card(CardType("savage_assault", "南蛮入侵", TRICK, en="Barbarian Invasion", targets=_self_target,
                        effect=_aoe("slash")))
-register_card(CardType("archery_attack", "万箭齐发", TRICK, targets=_self_target,
+register_card(CardType("archery_attack", "万箭齐发", TRICK, en="Arrow Barrage", targets=_self_target,
                        effect=_aoe("jink")))
 
 
@@ -325,7 +325,7 @@ def _god_salvation_effect(g: Game, use: CardUse) -> Proc:
         recover(g, q, 1)
 
 
-register_card(CardType("god_salvation", "桃园结义", TRICK, targets=_self_target,
+register_card(CardType("god_salvation", "桃园结义", TRICK, en="Peach Garden Oath", targets=_self_target,
                        effect=_god_salvation_effect))
 
 
@@ -348,5 +348,5 @@ def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
     to_discard(g, shown)
 
 
-register_card(CardType("amazing_grace", "五谷丰登", TRICK, targets=_self_target,
+register_card(CardType("amazing_grace", "五谷丰登", TRICK, en="Bountiful Harvest", targets=_self_target,
                        effect=_amazing_grace_effect))

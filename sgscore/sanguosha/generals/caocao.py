@@ -26,6 +26,9 @@ class Jianxiong(Skill):
 
     id = "jianxiong"
     zh = "奸雄"
+    en = "Villainous Hero"
+    text_zh = "可立即获得所有对自己造成体力伤害的牌。包括杀、决斗、万箭齐发、南蛮入侵、闪电，和部分角色用来代替这些牌的牌，但不包括决斗中双方出的杀牌。"
+    text_en = "When you take damage, you may gain the card(s) that dealt it: a Slash, Duel, Barbarian Invasion, Arrow Barrage or Lightning, or the cards a skill used in place of one; never the Slashes played in a Duel."
     timings = (DAMAGED,)
 
     def _cards(self, g: Game, ctx: DamageCtx) -> list[int]:
@@ -49,6 +52,9 @@ class Hujia(Skill):
 
     id = "hujia"
     zh = "护驾"
+    en = "Royal Escort"
+    text_zh = "任何时候，曹操可以要求（但不强制要求）魏国武将帮曹操出闪。"
+    text_en = "Whenever you need to play a Dodge, you may ask the other Wei players, in turn order, to play one for you; none of them has to."
     lord = True
 
     def _helpers(self, g: Game, owner: Player) -> list[Player]:
@@ -67,4 +73,4 @@ class Hujia(Skill):
         return None
 
 
-register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia")))
+register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia"), en="Cao Cao"))

@@ -47,6 +47,9 @@ class Guose(Skill):
 
     id = "guose"
     zh = "国色"
+    en = "National Beauty"
+    text_zh = "出牌阶段，可将任意方块花色的牌横放在目标玩家面前，当作乐不思蜀使用。这张牌发挥与乐不思蜀同样的效果，也可被无懈可击取消。"
+    text_en = "In your play phase, you may place any ♦ card in front of another player as Contentment: it has the same effect, and Nullification can cancel it."
     play_as = "indulgence"
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
@@ -73,6 +76,9 @@ class Liuli(Skill):
 
     id = "liuli"
     zh = "流离"
+    en = "Displacement"
+    text_zh = "任何时候，受到杀的攻击时（不包括决斗时），可弃一张牌，将这张杀的攻击对象转移给自己攻击范围内的一名玩家（这名玩家不得是攻击者本身）"
+    text_en = "When you become the target of a Slash (not in a Duel), you may discard a card to move the Slash to another player within your attack range who is not its user."
     timings = (SLASH_TARGETED,)
 
     def _options(self, g: Game, owner: Player, ctx: SlashCtx) -> list[tuple[int, int]]:
@@ -120,4 +126,4 @@ def _in_range_without(g: Game, owner: Player, slot: int, q: Player) -> bool:
         owner.equip[slot] = card
 
 
-register_general(General("daqiao", "大乔", "wu", "f", 3, ("guose", "liuli")))
+register_general(General("daqiao", "大乔", "wu", "f", 3, ("guose", "liuli"), en="Da Qiao"))

@@ -37,6 +37,9 @@ class Biyue(Skill):
 
     id = "biyue"
     zh = "闭月"
+    en = "Eclipse the Moon"
+    text_zh = "弃牌阶段结束后摸一张牌加入手牌。"
+    text_en = "At the end of your discard phase, draw a card."
     optional = False
     timings = (PHASE_END,)
 
@@ -74,6 +77,9 @@ class Lijian(Skill):
 
     id = "lijian"
     zh = "离间"
+    en = "Sow Discord"
+    text_zh = "出牌阶段可弃一张牌，然后指定两名男性角色进行决斗（即执行决斗这张锦囊牌的效用），并由貂蝉决定出杀的先后（角色性别跟玩家性别无关）。一回合只能使用一次。"
+    text_en = "Once per turn, in your play phase, you may discard a card and make two male generals duel each other, as the Duel trick does; you choose which of them plays a Slash first (the general's sex counts, not the player's)."
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
         if g.turn[LIJIAN_USED]:
@@ -99,4 +105,4 @@ class Lijian(Skill):
         yield from duel(g, second, first, None, first)
 
 
-register_general(General("diaochan", "貂蝉", "qun", "f", 3, ("biyue", "lijian")))
+register_general(General("diaochan", "貂蝉", "qun", "f", 3, ("biyue", "lijian"), en="Diaochan"))

@@ -47,6 +47,9 @@ class Tongling(Skill):
 
     id = "tongling"
     zh = "铜铃"
+    en = "Bronze Bells"
+    text_zh = "任何时候可亮出自己的身份牌，亮出后体力上限和当前体力值各加一。一局游戏中只能使用一次。"
+    text_en = "Once per game, at any time (even while dying), you may reveal your role card: your max HP and your HP each rise by 1."
     timings = (DYING,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: Any) -> bool:
@@ -75,4 +78,4 @@ class Tongling(Skill):
         yield
 
 
-register_general(General("ganning", "甘宁", "wu", "m", 4, ("tongling",), can_be_lord=False))
+register_general(General("ganning", "甘宁", "wu", "m", 4, ("tongling",), can_be_lord=False, en="Gan Ning"))

@@ -64,6 +64,9 @@ class Wusheng(Skill):
 
     id = "wusheng"
     zh = "武圣"
+    en = "Warrior Saint"
+    text_zh = "需要出杀时，可以用任意红色花色（红桃、方块）的手牌或已装备的装备牌代替杀使用。"
+    text_en = "Whenever you need a Slash, you may use or play any red card (♥ ♦) in your hand or equipped as one."
     play_as = "slash"
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
@@ -84,4 +87,4 @@ class Wusheng(Skill):
         return hand + equip
 
 
-register_general(General("guanyu", "关羽", "shu", "m", 4, ("wusheng",)))
+register_general(General("guanyu", "关羽", "shu", "m", 4, ("wusheng",), en="Guan Yu"))

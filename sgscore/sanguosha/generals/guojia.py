@@ -52,6 +52,9 @@ class Tiandu(Skill):
 
     id = "tiandu"
     zh = "天妒"
+    en = "Envy of Heaven"
+    text_zh = "可将所有自己的判定牌加入自己的手牌。包括司马懿用于改变判定结果的牌。"
+    text_en = "You may take the judgement cards of your own judgements into your hand once they have taken effect, a card Sima Yi played to replace one included."
     timings = (JUDGE_DONE,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: JudgeCtx) -> bool:
@@ -76,6 +79,9 @@ class Yiji(Skill):
 
     id = "yiji"
     zh = "遗计"
+    en = "Bequeathed Strategy"
+    text_zh = "自己每受到一点体力伤害，就能从牌堆摸两张牌，将这两张牌交给包括自己在内的任意一名或两名玩家。"
+    text_en = "For each point of damage you take, you may draw two cards and give them to one or two players, yourself included."
     timings = (DAMAGED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
@@ -107,4 +113,4 @@ class Yiji(Skill):
                 yield from gain(g, g.players[seat], given, owner, visible=False)
 
 
-register_general(General("guojia", "郭嘉", "wei", "m", 3, ("tiandu", "yiji")))
+register_general(General("guojia", "郭嘉", "wei", "m", 3, ("tiandu", "yiji"), en="Guo Jia"))

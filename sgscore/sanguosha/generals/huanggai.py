@@ -30,6 +30,9 @@ class Kurou(Skill):
 
     id = "kurou"
     zh = "苦肉"
+    en = "Self-Injury"
+    text_zh = "出牌阶段，可主动减一点体力，从牌堆两张牌。在自己回合可以多次使用该技能。但若自己仅剩一点体力，则不得使用此技能，即便自己手里有桃"
+    text_en = "In your play phase, you may lose 1 HP and draw two cards, as often as you like; not while you have only 1 HP left, even with a Peach in hand."
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
         if owner.hp <= 1:
@@ -42,4 +45,4 @@ class Kurou(Skill):
             yield from draw(g, owner, 2)
 
 
-register_general(General("huanggai", "黄盖", "wu", "m", 4, ("kurou",)))
+register_general(General("huanggai", "黄盖", "wu", "m", 4, ("kurou",), en="Huang Gai"))

@@ -34,6 +34,9 @@ class Jizhi(Skill):
 
     id = "jizhi"
     zh = "集智"
+    en = "Gathering Wisdom"
+    text_zh = "当她使用一张锦囊牌后，立即从牌堆顶摸一张牌加入手牌。"
+    text_en = "Whenever you use a trick (a delayed trick or a Nullification too), draw a card from the top of the draw pile at once."
     optional = False
     timings = (CARD_USED, CARD_PLAYED)
 
@@ -55,10 +58,13 @@ class Qicai(Skill):
 
     id = "qicai"
     zh = "奇才"
+    en = "Rare Talent"
+    text_zh = "使用任何锦囊牌无距离限制，如顺手牵羊。"
+    text_en = "Your tricks have no distance limit (Snatch's, for one)."
     optional = False
 
     def trick_distance_unlimited(self, g: Game, owner: Player) -> bool:
         return True
 
 
-register_general(General("huangyueying", "黄月英", "shu", "f", 3, ("jizhi", "qicai")))
+register_general(General("huangyueying", "黄月英", "shu", "f", 3, ("jizhi", "qicai"), en="Huang Yueying"))

@@ -67,6 +67,9 @@ class Jijiu(Skill):
 
     id = "jijiu"
     zh = "急救"
+    en = "First Aid"
+    text_zh = "任何时候，弃一张红色花色（红桃、方块）的牌，可抵消对包括自己在内的任意玩家的一点伤害。"
+    text_en = "At any time, you may discard a red card (♥ ♦) to prevent 1 point of damage to any player, yourself included."
     timings = (DAMAGE_BEFORE,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
@@ -107,6 +110,9 @@ class Qingnang(Skill):
 
     id = "qingnang"
     zh = "青囊"
+    en = "Green Satchel"
+    text_zh = "出牌阶段，可弃一张手牌或已装备的牌为自己加一点体力，可多次使用该技能。"
+    text_en = "In your play phase, while wounded, you may discard a hand or equipped card to recover 1 HP, as often as you like."
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
         if owner.hp >= owner.max_hp:
@@ -118,4 +124,4 @@ class Qingnang(Skill):
         recover(g, owner, 1)
 
 
-register_general(General("huatuo", "华佗", "qun", "m", 3, ("jijiu", "qingnang")))
+register_general(General("huatuo", "华佗", "qun", "m", 3, ("jijiu", "qingnang"), en="Hua Tuo"))

@@ -27,6 +27,9 @@ class Rende(Skill):
 
     id = "rende"
     zh = "仁德"
+    en = "Benevolence"
+    text_zh = "出牌阶段，可以任意地把手牌分发给其他玩家（可以全给一个人，也可以分别分发给几个人若干张）。其他玩家获得后加入手牌。每分发出两张手牌刘备加一点体力。不足两张的，不加体力。"
+    text_en = "In your play phase, you may give any number of your hand cards to other players, all to one or some to each. For every two cards given in the phase you recover 1 HP (five cards: 2 HP); fewer than two give nothing."
     public_cards = False  # the gift is face down: only giver and receiver see it (``gain``)
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
@@ -71,6 +74,9 @@ class Jijiang(Skill):
 
     id = "jijiang"
     zh = "激将"
+    en = "Rouse"
+    text_zh = "刘备可以在需要出杀的时候，要求（但不强制要求）其他蜀国玩家帮他出杀。"
+    text_en = "Whenever you need a Slash, you may ask the other Shu players, in turn order, to play one for you; none of them has to."
     lord = True
 
     def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
@@ -93,4 +99,4 @@ class Jijiang(Skill):
         yield from use_card(g, owner, vc, targets)
 
 
-register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang")))
+register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang"), en="Liu Bei"))

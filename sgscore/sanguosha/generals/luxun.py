@@ -23,6 +23,9 @@ class Qianxun(Skill):
 
     id = "qianxun"
     zh = "谦逊"
+    en = "Modesty"
+    text_zh = "不受顺手牵羊和乐不思蜀的影响。"
+    text_en = "Snatch and Contentment do not affect you: you cannot be their target."
     optional = False
 
     def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
@@ -47,6 +50,9 @@ class Lianying(Skill):
 
     id = "lianying"
     zh = "连营"
+    en = "Linked Camps"
+    text_zh = "任何时候，只要自己手里没牌了就能从牌堆里摸一张加入自己手牌中。"
+    text_en = "Whenever your hand becomes empty, draw a card from the draw pile."
     optional = False
     timings = (HAND_EMPTIED,)
 
@@ -57,4 +63,4 @@ class Lianying(Skill):
         yield from draw(g, owner, 1)
 
 
-register_general(General("luxun", "陆逊", "wu", "m", 3, ("qianxun", "lianying")))
+register_general(General("luxun", "陆逊", "wu", "m", 3, ("qianxun", "lianying"), en="Lu Xun"))

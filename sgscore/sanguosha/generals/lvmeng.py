@@ -34,6 +34,9 @@ class Keji(Skill):
 
     id = "keji"
     zh = "克己"
+    en = "Self-Restraint"
+    text_zh = "若在出牌阶段没有打出杀（包括决斗中使用的杀），则弃牌阶段无需弃牌，即此回合手牌无上限。"
+    text_en = "If you used or played no Slash in your play phase (a Slash in a Duel counts), you need not discard in your discard phase: you have no hand limit this turn."
     timings = (CARD_USED, CARD_PLAYED, HAND_LIMIT)
     optional = False
     announce = False
@@ -60,4 +63,4 @@ class Keji(Skill):
         yield
 
 
-register_general(General("lvmeng", "吕蒙", "wu", "m", 4, ("keji",)))
+register_general(General("lvmeng", "吕蒙", "wu", "m", 4, ("keji",), en="Lü Meng"))

@@ -19,6 +19,9 @@ class Mashu(Skill):
 
     id = "mashu"
     zh = "马术"
+    en = "Horsemanship"
+    text_zh = "始终视为骑着一匹-1马和一匹+1马，不管他是否装备马。但他最多只能再装备一匹马（算上自己始终骑着的两匹马一共三匹）。"
+    text_en = "You always count as riding a -1 horse and a +1 horse, whether or not you equip horses; you may equip only one more horse, of either kind (three horses in all)."
     optional = False
 
     def distance_out(self, g: Game, owner: Player, other: Player) -> int:
@@ -31,4 +34,4 @@ class Mashu(Skill):
         return 1
 
 
-register_general(General("machao", "马超", "shu", "m", 4, ("mashu",)))
+register_general(General("machao", "马超", "shu", "m", 4, ("mashu",), en="Ma Chao"))

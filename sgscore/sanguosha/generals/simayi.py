@@ -45,6 +45,9 @@ class Fankui(Skill):
 
     id = "fankui"
     zh = "反馈"
+    en = "Feedback"
+    text_zh = "若有玩家对自己造成体力伤害，随机抽取对方一张手牌，加入自己的手牌。若此时对方无手牌，则此技能无效。"
+    text_en = "When another player damages you, take one of their hand cards at random. Nothing happens if they have none."
     timings = (DAMAGED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:
@@ -69,6 +72,9 @@ class Guicai(Skill):
 
     id = "guicai"
     zh = "鬼才"
+    en = "Demonic Talent"
+    text_zh = "在任意玩家（包括自己）的判定牌翻开后，可立即从手里打出一张牌，将这张牌作为新的判定牌，并以这张牌上的花色作为判定结果。将原来翻开那张判定牌弃掉。"
+    text_en = "After any player's judgement card is revealed (yours included), you may play a card from your hand as the new judgement card: its suit decides the result, and the original card is discarded."
     timings = (JUDGE_REVEALED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: JudgeCtx) -> bool:
@@ -86,4 +92,4 @@ class Guicai(Skill):
         g.log(JUDGE_REPLACED, owner.seat, ctx.player.seat, old, new)
 
 
-register_general(General("simayi", "司马懿", "wei", "m", 3, ("fankui", "guicai")))
+register_general(General("simayi", "司马懿", "wei", "m", 3, ("fankui", "guicai"), en="Sima Yi"))

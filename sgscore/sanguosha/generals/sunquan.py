@@ -46,6 +46,9 @@ class Zhiheng(Skill):
 
     id = "zhiheng"
     zh = "制衡"
+    en = "Balance of Power"
+    text_zh = "弃牌阶段，如果当前手牌数量小于当前体力值，可补充手牌到当前体力值；也可以在弃牌阶段主动弃掉任意张手牌（正常情况下不能主动弃牌），然后补充手牌到当前体力值（此时补充的手牌不得立即使用）。一回合只能使用一次。"
+    text_en = "In your discard phase, once per turn: you may discard any number of hand cards (none is allowed), then draw until you hold as many cards as your HP. The cards drawn cannot be used at once."
     timings = (DISCARD_BEGIN,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: Any) -> bool:
@@ -78,6 +81,9 @@ class Tribute(Skill):
 
     id = "tribute"
     zh = "主公技"
+    en = "Tribute"
+    text_zh = "可以要求（但不强制要求）吴国的角色在他们各自的回合给孙权一张手牌。"
+    text_en = "The Wu players may each give you a hand card in their own turns (you may ask; none of them has to): once in each of their play phases."
     lord = True
     lent = True
     public_cards = False  # the gift is face down, like 仁德's
@@ -94,4 +100,4 @@ class Tribute(Skill):
         yield from gain(g, g.players[targets[0]], list(cards), owner, visible=False)
 
 
-register_general(General("sunquan", "孙权", "wu", "m", 4, ("zhiheng", "tribute")))
+register_general(General("sunquan", "孙权", "wu", "m", 4, ("zhiheng", "tribute"), en="Sun Quan"))

@@ -57,6 +57,9 @@ class Ganglie(Skill):
 
     id = "ganglie"
     zh = "刚烈"
+    en = "Eye for an Eye"
+    text_zh = "当有玩家对夏侯敦造成体力伤害时（包括使用万箭齐发和南蛮入侵），这名玩家需要立即进行判定，若判定结果为黑色花色（黑桃、梅花），则这名玩家需减一点体力或者弃两张手牌（若没有手牌或手牌不足两张，则只能扣减一点体力）"
+    text_en = "Whenever a player damages you (with Arrow Barrage and Barbarian Invasion too), that player judges at once; on black (♠ ♣) they lose 1 HP or discard two hand cards, as they choose (with fewer than two hand cards, they lose 1 HP)."
     optional = False
     timings = (DAMAGED,)
 
@@ -81,4 +84,4 @@ class Ganglie(Skill):
             yield from discard(g, src, list(pick), self.id)
 
 
-register_general(General("xiahoudun", "夏侯惇", "wei", "m", 4, ("ganglie",)))
+register_general(General("xiahoudun", "夏侯惇", "wei", "m", 4, ("ganglie",), en="Xiahou Dun"))

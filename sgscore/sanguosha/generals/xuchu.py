@@ -34,6 +34,9 @@ class Luoyi(Skill):
 
     id = "luoyi"
     zh = "裸衣"
+    en = "Bare-Chested"
+    text_zh = "出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受到两点体力伤害。"
+    text_en = "In your play phase, while you have no weapon, a Slash of yours that hits deals 2 damage instead of 1 (never in a Duel)."
     optional = False
     timings = (SLASH_HIT,)
 
@@ -49,4 +52,4 @@ class Luoyi(Skill):
         yield
 
 
-register_general(General("xuchu", "许褚", "wei", "m", 4, ("luoyi",)))
+register_general(General("xuchu", "许褚", "wei", "m", 4, ("luoyi",), en="Xu Chu"))

@@ -25,10 +25,13 @@ class Feijiang(Skill):
 
     id = "feijiang"
     zh = "飞将"
+    en = "Flying General"
+    text_zh = "出牌阶段，可以出任意数量的杀。仍可以装备武器后增加攻击距离。"
+    text_en = "In your play phase you may use any number of Slashes; a weapon still gives you its attack range."
     optional = False
 
     def slash_limit(self, g: Game, owner: Player) -> int:
         return 1 << 30
 
 
-register_general(General("zhangfei", "张飞", "shu", "m", 4, ("feijiang",)))
+register_general(General("zhangfei", "张飞", "shu", "m", 4, ("feijiang",), en="Zhang Fei"))

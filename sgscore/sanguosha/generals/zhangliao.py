@@ -52,6 +52,9 @@ class Tuxi(Skill):
 
     id = "tuxi"
     zh = "突袭"
+    en = "Sudden Strike"
+    text_zh = "摸牌阶段，可选择不摸牌，而是从一到两名玩家手里各随机抽取一张手牌加入自己手牌（若只剩一名其他玩家时，则只能从一名玩家手里抽走一张，总共只能获得一张手牌）"
+    text_en = "In your draw phase, you may draw nothing and instead take one hand card at random from each of one or two other players (one card in all when only one other player has hand cards)."
     timings = (DRAW_PHASE,)
 
     def _victims(self, g: Game, owner: Player) -> list[Player]:
@@ -74,4 +77,4 @@ class Tuxi(Skill):
             yield from gain(g, owner, [card], victim, visible=False)
 
 
-register_general(General("zhangliao", "张辽", "wei", "m", 4, ("tuxi",)))
+register_general(General("zhangliao", "张辽", "wei", "m", 4, ("tuxi",), en="Zhang Liao"))

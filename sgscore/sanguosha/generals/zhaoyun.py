@@ -33,6 +33,9 @@ class Longdan(Skill):
 
     id = "longdan"
     zh = "龙胆"
+    en = "Dragon Courage"
+    text_zh = "可以用杀代替闪使用，也可以用闪代替杀使用。"
+    text_en = "You may use or play a Slash as a Dodge, and a Dodge as a Slash."
     play_as = "slash"
 
     def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
@@ -50,4 +53,4 @@ class Longdan(Skill):
         return [c for c in owner.hand if NAME[c] == source]
 
 
-register_general(General("zhaoyun", "赵云", "shu", "m", 4, ("longdan",)))
+register_general(General("zhaoyun", "赵云", "shu", "m", 4, ("longdan",), en="Zhao Yun"))

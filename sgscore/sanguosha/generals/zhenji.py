@@ -35,6 +35,9 @@ class Luoshen(Skill):
 
     id = "luoshen"
     zh = "洛神"
+    en = "Goddess of the Luo"
+    text_zh = "判定阶段可以主动进行判定，若判定结果为黑色花色（黑桃、梅花），则判定成功，并将判定牌加入手牌；若判定结果为红色花色（红桃、方块）则为判定失败，将此判定牌弃掉。可以反复进行判定，直至判定失败。一回合只能使用一次该技能。使用洛神技能与闪电、乐不思蜀、八卦阵无关。"
+    text_en = "In your judgement phase, after the judgements of your judgement area, you may judge: on black (♠ ♣) the card goes to your hand and you judge again; on red (♥ ♦) it is discarded and the skill ends. Once per turn. It has nothing to do with Lightning, Contentment or the Eight Trigrams."
     timings = (PHASE_END,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> bool:
@@ -65,6 +68,9 @@ class Qingguo(Skill):
 
     id = "qingguo"
     zh = "倾国"
+    en = "Stunning Beauty"
+    text_zh = "可以用任意手牌代替闪使用。"
+    text_en = "You may play any hand card as a Dodge."
 
     def convert(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> list[int]:
         if name != "jink":
@@ -72,4 +78,4 @@ class Qingguo(Skill):
         return [c for c in owner.hand if NAME[c] != "jink"]
 
 
-register_general(General("zhenji", "甄姬", "wei", "f", 3, ("luoshen", "qingguo")))
+register_general(General("zhenji", "甄姬", "wei", "f", 3, ("luoshen", "qingguo"), en="Zhen Ji"))

@@ -28,6 +28,9 @@ class Yingzi(Skill):
 
     id = "yingzi"
     zh = "英姿"
+    en = "Heroic Bearing"
+    text_zh = "摸牌阶段摸三张牌（并非额外摸三张）"
+    text_en = "In your draw phase, draw three cards (not three more)."
     optional = False
     timings = (DRAW_PHASE,)
 
@@ -62,6 +65,9 @@ class Jiedao(Skill):
 
     id = "jiedao"
     zh = "借刀"
+    en = "Borrowed Blade"
+    text_zh = "出牌阶段，可强制向一名玩家借用一张已装备的武器牌（如同锦囊牌借刀杀人的效果）。一回合只能使用一次该技能。"
+    text_en = "Once per turn, in your play phase, you may force another player to lend you their equipped weapon, as the trick Borrowed Sword does."
 
     def _card(self) -> VCard:
         return VCard("collateral", (), self.id)
@@ -76,4 +82,4 @@ class Jiedao(Skill):
         yield from use_card(g, owner, self._card(), targets)
 
 
-register_general(General("zhouyu", "周瑜", "wu", "m", 3, ("yingzi", "jiedao")))
+register_general(General("zhouyu", "周瑜", "wu", "m", 3, ("yingzi", "jiedao"), en="Zhou Yu"))
