@@ -120,7 +120,9 @@ def aimable(g: Game, ctx: SlashCtx, q: Player) -> bool:
         return True
     if ctx.counted and g.slashes_used > g.slash_limit(user, q):
         return False
-    return len(ctx.targets) <= slash_max_targets(g, user, ctx.slash, q)
+    # A 杀 with several targets has them from equipment (方天画戟), which has no effect against
+    # ``q``. (Its "last hand card" condition was met when it was used: not asked again.)
+    return len(ctx.targets) <= 1 or g.equipment_works(user, q)
 
 
 def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
@@ -186,7 +188,12 @@ def slash_at(
         if seat == user.seat:
             ctx.need = max(ctx.need, s.jinks_needed(g, user, target))
     dodged = True
-    for _ in range(ctx.need):
+    for i in range(ctx.need):
+        if i and g.blocked(user, target, "slash"):
+            # 空城 (RULINGS §4.5): his last card was a 闪 and 无双 asks another: no 杀 affects
+            # him while his hand is empty, however it reaches him.
+            g.log(NO_EFFECT, target.seat, "slash")
+            return
         vc = yield from respond(g, target, "jink", ctx, (user.seat,))
         if vc is None:
             dodged = False

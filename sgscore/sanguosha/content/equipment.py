@@ -250,6 +250,8 @@ class Axe(_Advanced):
         return (
             ctx.user is owner and owner.max_hp > 3 and len(self._pool(owner)) >= 2
             and _works(g, owner, ctx.target)
+            # 空城 (RULINGS §4.5): no 杀 affects 诸葛亮 once his last card was the 闪
+            and not g.blocked(owner, ctx.target, "slash")
         )
 
     def trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> Proc:
