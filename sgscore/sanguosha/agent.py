@@ -9,8 +9,9 @@ From its role and the leans it tells friends from enemies:
 - the lord and loyalists: seats that lean against the lord are enemies, those that lean for him
   are friends, the rest unknown;
 - rebels: the lord and the seats that lean for him are enemies, seats leaning against him friends;
-- the renegade: helps the lord against whoever leans against him while more than two players
-  live, then turns on the lord.
+- the renegade: keeps the lord alive (it fights the seats that lean against him when he is at
+  2 HP or less, or when three players are left), then turns on the lord when they are the last
+  two.
 
 Then, at each decision, it scores the legal choices and takes the best: it attacks enemies
 (the weakest first), never friends, heals when hurt, keeps 闪 and 桃 it needs when it discards,
@@ -64,7 +65,7 @@ def card_value(card: int) -> int:
 
 
 ENEMY, UNKNOWN, FRIEND = -1, 0, 1
-_UNKNOWN_TARGET: Final = {LORD: 2, LOYALIST: 2, REBEL: 1, RENEGADE: -2}
+_UNKNOWN_TARGET: Final = {LORD: 2, LOYALIST: 2, REBEL: 2, RENEGADE: -2}
 """What attacking a seat of unknown side is worth, by the attacker's role."""
 
 
@@ -178,11 +179,12 @@ class HeuristicAgent:
                     out[p.seat] = UNKNOWN
                 else:
                     out[p.seat] = FRIEND if lean > 1 else ENEMY if lean < 0 else UNKNOWN
-            else:  # renegade
+            else:  # renegade: keeps the lord alive while others live, fights whoever leads
+                lord_hp = g.players[self._lord()].hp
                 if role == LORD:
                     out[p.seat] = ENEMY if alive <= 2 else FRIEND
                 elif role == REBEL or (not role and lean > 0):
-                    out[p.seat] = ENEMY
+                    out[p.seat] = ENEMY if lord_hp <= 2 or alive <= 3 else UNKNOWN
                 elif alive <= 3 and role == LOYALIST:
                     out[p.seat] = ENEMY
         return out
