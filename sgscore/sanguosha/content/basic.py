@@ -187,19 +187,9 @@ def slash_at(
     for seat, s in g.mods.get("jinks_needed", ()):
         if seat == user.seat:
             ctx.need = max(ctx.need, s.jinks_needed(g, user, target))
-    dodged = True
-    for i in range(ctx.need):
-        if i and g.blocked(user, target, "slash"):
-            # 空城 (RULINGS §4.5): his last card was a 闪 and 无双 asks another: no 杀 affects
-            # him while his hand is empty, however it reaches him.
-            g.log(NO_EFFECT, target.seat, "slash")
-            return
-        vc = yield from respond(g, target, "jink", ctx, (user.seat,))
-        if vc is None:
-            dodged = False
-            break
-        to_discard(g, vc.cards)
-        ctx.dodged_by.append(vc)
+    dodged = yield from _ask_jinks(g, ctx)
+    if dodged is None:
+        return
     if dodged:
         g.log(DODGED, target.seat, user.seat)
         if SLASH_DODGED in g.hooks:
@@ -212,6 +202,25 @@ def slash_at(
     if ctx.prevent_damage or not target.alive:
         return
     yield from damage(g, user, target, 1 + ctx.extra, card)
+
+
+@procedure
+def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
+    """The target plays the 闪 the 杀 needs (two against 无双): True if it dodged, False if not,
+    None when the 杀 stops having effect on the way."""
+    user, target = ctx.user, ctx.target
+    for i in range(ctx.need):
+        if i and g.blocked(user, target, "slash"):
+            # 空城 (RULINGS §4.5): his last card was a 闪 and 无双 asks another: no 杀 affects
+            # him while his hand is empty, however it reaches him.
+            g.log(NO_EFFECT, target.seat, "slash")
+            return None
+        vc = yield from respond(g, target, "jink", ctx, (user.seat,))
+        if vc is None:
+            return False
+        to_discard(g, vc.cards)
+        ctx.dodged_by.append(vc)
+    return True
 
 
 def _no_effect(g: Game, use: CardUse) -> Proc:
