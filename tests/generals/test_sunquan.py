@@ -73,3 +73,20 @@ def test_tribute_sunshangxiang_counts_as_wu() -> None:
     s.seat(1).hand("jink")
     t = s.start(seat=1, phase="play")
     assert ("tribute", (t.card(1, "jink"),), (0,)) in t.choices()
+
+
+def test_tribute_gift_is_seen_only_by_giver_and_sunquan() -> None:
+    # 003 主公技: "给孙权一张手牌": a hand card, hidden from the other players (as 仁德's gift).
+    s = Scenario(players=4, generals=["sunquan", "daqiao", None, None])
+    s.seat(1).hand("peach", "jink")
+    t = s.start(seat=1, phase="play")
+    peach = t.card(1, "peach")
+    since = len(t.game.events)
+    t.skill("tribute", (peach,), (0,))
+    assert ("skill", 1, "tribute", (), (0,)) in t.game.view(2)["events"]
+    for seat in (2, 3, None):
+        seen = t.game.view(seat)["events"][since:]
+        assert not any(peach in part for e in seen for part in e if isinstance(part, tuple)), seat
+    for seat in (0, 1):
+        seen = t.game.view(seat)["events"][since:]
+        assert any(peach in part for e in seen for part in e if isinstance(part, tuple)), seat

@@ -47,7 +47,8 @@ class Tiandu(Skill):
     he damaged): the judgement card in effect, which everyone has seen, goes to his hand. "可"
     makes it optional (a recorded yes/no). The result is already decided by the card's suit and
     rank, so taking it changes no outcome; RULINGS §4.5 says the card is his *after* the judgement
-    takes effect, so a skill whose effect reads his hand (刚烈) does not count the card he takes.
+    takes effect. The card is in his hand when the judging skill's effect follows, so 刚烈 (the one
+    effect that reads the hand of the player who judged) leaves that card out of his choice.
     """
 
     id = "tiandu"

@@ -44,8 +44,8 @@ class Lianying(Skill):
     Ruling: no yes/no is asked. RULINGS §4.5 states it as "draw 1", and the moment comes while the
     last card is on its way to where it goes (``zones.lose_cards`` fires ``hand_emptied`` before the
     card arrives), where no decision may wait. Every way a hand empties counts: a card used, played
-    or discarded, given away (仁德) or taken (顺手牵羊, 过河拆桥, 反馈, 突袭); not death, whose cards
-    are discarded without that timing.
+    or discarded, given away (to 孙权 as his lord skill asks) or taken (过河拆桥, 反馈, 突袭); not
+    death, whose cards are discarded without that timing.
     """
 
     id = "lianying"

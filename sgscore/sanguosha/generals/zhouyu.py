@@ -57,8 +57,8 @@ class Jiedao(Skill):
     Rulings (003 is silent; RULINGS §4.5 reads it "as the card 借刀杀人"):
     - It is the use of a 借刀杀人 (a ``use`` event of ``collateral`` by ``jiedao`` with no card):
       it can be cancelled by 无懈可击 like the card (003 无懈可击: "取消一张锦囊牌对某一位玩家的作用",
-      and 借刀 has "锦囊牌借刀杀人的效果"), and it counts as using a trick for skills that react to
-      one (黄月英's 集智: "当她使用一张锦囊牌后"). "强制" says the lender cannot refuse; a
+      and 借刀 has "锦囊牌借刀杀人的效果"), and it counts as using a trick for any skill of his that
+      would react to one (none of the 25 generals has both). "强制" says the lender cannot refuse; a
       无懈可击 is not a refusal but a card against the trick, open to everyone.
     - A 借刀 cancelled by 无懈可击 is still his one 借刀 of the turn (he used the skill).
     """
