@@ -78,7 +78,7 @@ def test_a_package_ships_a_game_through_an_entry_point(
 ) -> None:
     ep = EntryPoint(name="toy/nim", value="toy_nim:SPEC", group=games.GROUP)
     monkeypatch.setattr(games, "entry_points", _entry_points(ep))
-    assert games.game_ids() == ["sanguosha/identity", "toy/nim"]
+    assert games.game_ids() == ["sanguosha/identity", "sanguozhi/dice", "toy/nim"]
     assert games.get_game("toy/nim") is toy_nim.SPEC
     assert games.spec_for_config(toy_nim.NimConfig()) is toy_nim.SPEC
 

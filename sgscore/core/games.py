@@ -20,7 +20,10 @@ __all__ = ["GROUP", "register_game", "unregister_game", "get_game", "game_ids", 
 GROUP = "sgscore.games"
 
 #: The games of this package, loaded on first use (``module:attribute``).
-BUILTIN = {"sanguosha/identity": "sgscore.sanguosha.spec:SPEC"}
+BUILTIN = {
+    "sanguosha/identity": "sgscore.sanguosha.spec:SPEC",
+    "sanguozhi/dice": "sgscore.dice.spec:SPEC",
+}
 
 _games: dict[str, AnyGame] = {}
 _loaded = False
@@ -90,12 +93,20 @@ def unregister_game(game_id: str) -> None:
 
 def get_game(game_id: str) -> AnyGame | None:
     """The spec of ``game_id``, or None when no installed game has that id. A built-in game is
-    loaded alone; another id looks through the entry points too."""
+    loaded alone; another id looks through the entry points too.
+
+    A short name without ``/`` (``dice``) names the one installed game whose id ends with
+    ``/`` and that name (``sanguozhi/dice``); None when no game's does, or more than one's."""
     if game_id in BUILTIN:
         _load_builtin(game_id)
     elif game_id not in _games:
         _load_all()
-    return _games.get(game_id)
+    spec = _games.get(game_id)
+    if spec is None and game_id and "/" not in game_id:
+        found = [gid for gid in sorted(_games) if gid.endswith("/" + game_id)]
+        if len(found) == 1:
+            return _games[found[0]]
+    return spec
 
 
 def game_ids() -> list[str]:

@@ -64,7 +64,7 @@ def test_sim_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("args", "command", "words"), [
-    (["sim", "--players", "3", "-o", "x.mp"], "sgs sim", "3 is not in the range 4<=x<=10"),
+    (["sim", "--players", "3", "-o", "x.mp"], "sgs sim", "identity mode takes 4-10 players, got 3"),
     (["sim", "--generals", "nosuch", "-o", "x.mp"], "sgs sim", "unknown general(s) nosuch"),
     (["sim", "--players", "4"], "sgs sim", "Missing option '--output'"),
     (["replay", "show", "F", "--as", "11"], "sgs replay show", "11 is not in the range 0<=x<=9"),

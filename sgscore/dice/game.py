@@ -1,0 +1,143 @@
+"""The dice game's state: ``DiceGame(config, seed)`` runs the rules (``rules.py``) until they need a
+decision, exposed as :attr:`pending` (the driver is :class:`sgscore.core.engine.Engine`); views,
+the summary and the hashes.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import Any, Final, Protocol
+
+from ..core.canon import state_hash
+from ..core.engine import Engine, GameOver, redact
+from ..core.rng import Pcg32
+from .config import DiceConfig
+from .model import ARROWS, DICE, LORD, Player
+from .telling import GAME_OVER
+
+__all__ = ["DiceGame", "ENGINE_VERSION", "GAME_ID", "Setup"]
+
+ENGINE_VERSION: Final = "0.1.0"
+GAME_ID: Final = "sanguozhi/dice"
+
+
+class Setup(Protocol):
+    """A table to play from instead of the dealt one (the scenario harness, ``testing.py``):
+    applied after the deal, before the first event; ``start`` is the seat whose turn is first."""
+
+    start: int | None
+
+    def apply(self, g: DiceGame) -> None: ...
+
+
+class DiceGame(Engine):
+    """One game of 三国掷, driven decision by decision."""
+
+    def __init__(self, config: DiceConfig, seed: int, *, _setup: Setup | None = None) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
+        super().__init__()
+        self.config = config
+        self.seed = seed
+        self.rng = Pcg32(seed, 0)
+        self.n = config.players
+        self.players = [Player(i) for i in range(self.n)]
+        self.pile = ARROWS
+        self.dice: list[str] = [""] * DICE
+        self.spent: list[bool] = [False] * DICE
+        self.rerolls_left = 0
+        self.current = 0
+        self.first = 0
+        self.last_rel = self.n
+        self.phase = "setup"
+        self.round = 0
+        self.turn_no = 0
+        self.duel = False
+        #: Faces the next rolls show, first rolled first (a scenario sets them; empty: the RNG).
+        self.rigged: list[str] = []
+        self.setup = _setup
+        from .rules import game_procedure  # the rules import this module's names
+
+        self.start(game_procedure(self))
+
+    @property
+    def seats(self) -> int:
+        return self.n
+
+    def game_over(self, over: GameOver) -> None:
+        self.log(GAME_OVER, over.winner, over.reason)
+
+    # ------------------------------------------------------------------ hashes
+    def canonical(self) -> tuple[Any, ...]:
+        """The whole state as a tree of plain values."""
+        return (
+            GAME_ID, self.seed, self.rng.getstate(), self.pile, tuple(self.dice),
+            tuple(self.spent), self.rerolls_left, self.current, self.first, self.round,
+            self.turn_no, self.duel, tuple(self.rigged),
+            tuple((p.general, p.role, p.hp, p.max_hp, p.arrows, p.alive) for p in self.players),
+            self.decisions, len(self.events), self.result,
+        )
+
+    def state_hash(self) -> str:
+        return state_hash(self.canonical())
+
+    def quick_hash(self) -> int:
+        values = [self.rng.state & 0xFFFFFFFF, self.pile, self.turn_no, self.decisions,
+                  len(self.events)]
+        for p in self.players:
+            values += [p.hp, p.arrows]
+        return zlib.crc32(struct.pack(f"<{len(values)}q", *values))
+
+    # ------------------------------------------------------------------ reading
+    def summary(self) -> dict[str, Any]:
+        winner, reason = self.result if self.result else (None, "error" if self.error else "")
+        out: dict[str, Any] = {
+            "winner": winner, "reason": reason, "turns": self.turn_no, "rounds": self.round,
+            "decisions": self.decisions, "events": len(self.events),
+            "hash": self.state_hash()[:32],
+            "roles": [p.role for p in self.players],
+            "generals": [p.general for p in self.players],
+            "alive": [p.alive for p in self.players],
+            "hp": [p.hp for p in self.players],
+        }
+        if self.error is not None:
+            out["error"] = f"{self.error.kind}: {self.error.message}"
+        return out
+
+    def role_seen(self, p: Player, seat: int | None) -> bool:
+        return p.role == LORD or self.n == 3 or not p.alive or seat == p.seat
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a spectator): everything but the roles still hidden from
+        it; the pending request's kind and choices only for the seat asked."""
+        players = [{
+            "seat": p.seat, "general": p.general,
+            "role": p.role if self.role_seen(p, seat) else None,
+            "hp": p.hp, "max_hp": p.max_hp, "arrows": p.arrows, "alive": p.alive,
+        } for p in self.players]
+        req = self.pending
+        pending: dict[str, Any] | None = None
+        if req is not None:
+            pending = ({"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
+                        "choices": list(req.choices())} if seat == req.seat
+                       else {"waiting": True})
+        return {
+            "seat": seat, "current": self.current, "phase": self.phase, "round": self.round,
+            "turn": self.turn_no, "pile": self.pile, "dice": list(self.dice),
+            "rerolls_left": self.rerolls_left, "players": players, "pending": pending,
+            "result": list(self.result) if self.result else None,
+            "events": [redact(e, seat) for e in self.events],
+        }
+
+    def full_view(self) -> dict[str, Any]:
+        """Every role shown and the pending request in full; no events."""
+        view = self.view(None)
+        view.pop("events")
+        for shown, p in zip(view["players"], self.players, strict=True):
+            shown["role"] = p.role
+        req = self.pending
+        if req is not None:
+            view["pending"] = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
+                               "choices": list(req.choices())}
+        return view

@@ -1,0 +1,149 @@
+"""三国掷 as the replay toolkit and ``sgs`` see it: its :class:`~sgscore.core.spec.GameSpec`."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..core.rng import ALGORITHM
+from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
+from . import generals as _generals  # noqa: F401 - registers every general
+from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig
+from .game import ENGINE_VERSION, GAME_ID, DiceGame
+from .model import GENERALS, KINGDOM_ZH, SKILLS
+from .telling import EVENTS, REQUESTS, DiceTeller
+
+__all__ = ["SPEC", "DiceSpec", "RULES_VERSION"]
+
+RULES_VERSION = "1"
+"""The identity of the rules' behaviour: changed whenever a change to the rules changes what a
+game does (never for a comment or a refactoring)."""
+
+
+class DiceSpec(GameSpec[DiceConfig]):
+    """三国掷, the dice game of 000, 3-8 players."""
+
+    id = GAME_ID
+    title = {"en": "Sanguozhi: the dice game", "zh": "三国掷"}
+    engine_version = ENGINE_VERSION
+    rules_version = RULES_VERSION
+    rng = ALGORITHM
+    config_defaults = {"players": 5, "generals": "random", "max_rounds": 100}
+    options = (
+        Option("players", ("--players", "-p"), "Number of seats (3-8).", "int", 5,
+               MIN_PLAYERS, MAX_PLAYERS),
+        Option("generals", ("--generals", "-g"),
+               "One general id per seat, or 'random' (the default) to deal them.", "str",
+               "random", metavar="ID,ID,...|random"),
+        Option("max_rounds", ("--max-rounds",), "Round cap; past it the game is a draw.", "int",
+               100, 1),
+    )
+    events = EVENTS
+    requests = REQUESTS
+
+    # ------------------------------------------------------------------ config
+    def config_type(self) -> type[DiceConfig]:
+        return DiceConfig
+
+    def config_to_dict(self, config: DiceConfig) -> dict[str, Any]:
+        return config.to_dict()
+
+    def config_from_dict(self, data: Mapping[str, Any]) -> DiceConfig:
+        return DiceConfig.from_dict(data)
+
+    def config_from_options(self, values: Mapping[str, Any]) -> DiceConfig:
+        given = values.get("generals")
+        generals: tuple[str, ...] | str = "random"
+        if given is not None and given != "random":
+            generals = tuple(x.strip() for x in str(given).split(","))
+        if given == "draft":
+            raise ConfigError("generals: the dice game deals generals ('random') or takes one "
+                              "id per seat; it has no draft")
+        return DiceConfig(players=values.get("players", 5), generals=generals,
+                          max_rounds=values.get("max_rounds", 100))
+
+    # ------------------------------------------------------------------ playing
+    def game_class(self) -> type[DiceGame]:
+        return DiceGame
+
+    def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
+        """``random`` and ``heuristic`` (:class:`~sgscore.dice.agent.DiceHeuristicAgent`)."""
+        from .agent import DiceHeuristicAgent
+
+        def heuristic(game: GameState, seed: int, seat: int) -> Any:
+            assert isinstance(game, DiceGame)
+            return DiceHeuristicAgent(game, seed, seat)
+
+        return {**super().agent_kinds(), "heuristic": heuristic}
+
+    # ------------------------------------------------------------------ telling
+    def teller(self, lang: str, seat: int | None) -> DiceTeller:
+        return DiceTeller(lang, seat)
+
+    def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:
+        zh = lang == "zh"
+        n = config.get("players", "?")
+        gens = config.get("generals")
+        if gens == "random":
+            mode = "随机武将" if zh else "random generals"
+        else:
+            mode = "指定武将" if zh else "chosen generals"
+        bits = [f"{n}人" if zh else f"{n} players", mode]
+        if "max_rounds" in config:
+            cap = config["max_rounds"]
+            bits.append(f"最多{cap}轮" if zh else f"round cap {cap}")
+        return bits
+
+    def full_view(self, game: GameState) -> dict[str, Any]:
+        assert isinstance(game, DiceGame)
+        return game.full_view()
+
+    def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
+        assert isinstance(teller, DiceTeller)
+        head = ["seat", "general", "role", "HP", "arrows"]
+        rows = [head]
+        for p in state["players"]:
+            seat = p["seat"]
+            mark = ">" if current and seat == state.get("current") else " "
+            role = teller.role(p["role"]) if p["role"] else "?"
+            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else " dead")
+            rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp,
+                         str(p["arrows"])])
+        widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
+        out = ["  " + "  ".join(_pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip()
+               for r in rows]
+        dice = [d for d in state.get("dice") or [] if d]
+        out.append(f"  arrow pile {state['pile']}; dice: "
+                   + (teller.faces(dice) if dice else "-")
+                   + f"; rerolls left {state.get('rerolls_left', 0)}")
+        return out
+
+    # ------------------------------------------------------------------ the catalogue
+    def catalogue(self) -> dict[str, Any]:
+        """Every registered dice general (by id) and its skill; no cards. Any general may be
+        the lord."""
+        gens = [GENERALS[gid] for gid in GENERALS.names()]
+        return {
+            "generals": [{
+                "id": g.id, "zh": g.zh, "en": g.en, "kingdoms": [g.kingdom],
+                "kingdoms_zh": [KINGDOM_ZH[g.kingdom]],
+                "sex": g.sex, "hp": g.hp, "skills": [g.skill], "can_be_lord": True,
+            } for g in gens],
+            "skills": [{
+                "id": s.id, "zh": s.zh, "en": s.en, "text_zh": s.text_zh, "text_en": s.text_en,
+                "lord": False, "compulsory": not s.optional, "generals": [g.id], "cards": [],
+            } for g in gens for s in (SKILLS[g.skill],)],
+            "cards": [],
+        }
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+SPEC = DiceSpec()
