@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from sgscore.bench import DEFAULT_GAMES, DEFAULT_PLAYERS, BenchReport, resolve_pool, run_bench
+from sgscore.bench import (
+    DEFAULT_GAMES,
+    BenchReport,
+    default_players,
+    game_config,
+    resolve_pool,
+    run_bench,
+)
+from sgscore.core.games import game_ids, get_game
 
 from .common import echo_json, progress
 
@@ -17,9 +25,8 @@ def _players(value: str) -> tuple[int, ...]:
     except ValueError:
         raise click.BadParameter(f"expected player counts like 4,5,8,10, got {value!r}",
                                  param_hint="'--players'") from None
-    bad = [n for n in out if not 4 <= n <= 10]
-    if bad or not out:
-        raise click.BadParameter(f"player counts are 4-10, got {value!r}",
+    if not out:
+        raise click.BadParameter(f"expected player counts like 4,5,8,10, got {value!r}",
                                  param_hint="'--players'")
     return out
 
@@ -32,9 +39,10 @@ def _pool(pool: str) -> str:
 def format_report(r: BenchReport) -> list[str]:
     """The report as a table."""
     lines = [
-        f"sgs bench: {r.games} games per player count from seed {r.seed}, generals={r.generals} "
-        f"from {_pool(r.pool)}, {r.agents} agents, one core, engine {r.engine_version}, "
-        f"{r.core}, Python {r.python}",
+        f"sgs bench: {r.game}, {r.games} games per player count from seed {r.seed}, "
+        f"generals={r.generals}" + (f" from {_pool(r.pool)}" if r.pool else "")
+        + f", {r.agents} agents, one core, engine {r.engine_version}, {r.core}, "
+        f"Python {r.python}",
         f"start-up, CPU: python -c pass {r.startup_python_s:.3f} s; sgs --version "
         f"{r.startup_version_s:.3f} s (+{r.startup_version_s - r.startup_python_s:.3f}); "
         f"sgs --help {r.startup_help_s:.3f} s (+{r.startup_help_s - r.startup_python_s:.3f})",
@@ -69,20 +77,22 @@ def format_report(r: BenchReport) -> list[str]:
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(1), default=DEFAULT_GAMES, show_default=True,
               help="Games per player count.")
-@click.option("--players", "-p", default=",".join(map(str, DEFAULT_PLAYERS)), show_default=True,
-              help="Comma-separated player counts.")
+@click.option("--game", "game", default="sanguosha/identity", show_default=True, metavar="ID",
+              help="The game to measure (sgs games lists them; 'dice' names sanguozhi/dice).")
+@click.option("--players", "-p", default=None,
+              help="Comma-separated player counts [default: 4,5,8,10; the dice game 3,5,8].")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1 - 10**9), default=1, show_default=True,
               help="The first seed.")
-@click.option("--agents", type=click.Choice(["random", "heuristic"]), default="random",
-              show_default=True, help="The agent of every seat.")
+@click.option("--agents", default="random", show_default=True,
+              help="The agent of every seat (random, heuristic).")
 @click.option("--generals", type=click.Choice(["random", "draft"]), default="random",
               show_default=True, help="How generals are dealt.")
 @click.option("--pool", default=None, metavar="NAME|ID,ID,...",
               help="The generals dealt from: a named pool (standard: the 25) or ids "
                    "[default: every registered general].")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
-def bench(games: int, players: str, seed: int, agents: str, generals: str, pool: str | None,
-          as_json: bool) -> None:
+def bench(games: int, game: str, players: str | None, seed: int, agents: str, generals: str,
+          pool: str | None, as_json: bool) -> None:
     """Measure simulation, validation, replay size, start-up and seek on one core.
 
     Per player count, with random agents and random generals unless told: simulated games, turns,
@@ -97,16 +107,30 @@ def bench(games: int, players: str, seed: int, agents: str, generals: str, pool:
       sgs bench
       sgs bench --games 20 --players 5 --json
       sgs bench --players 5 --agents heuristic --generals draft
+      sgs bench --game dice
       sgs bench --players 5 --pool caocao,daqiao,liubei,lvbu,machao,simayi,sunshangxiang,zhugeliang
     """
-    counts = _players(players)
+    spec = get_game(game)
+    if spec is None:
+        raise click.BadParameter(f"unknown game {game!r} (installed: {', '.join(game_ids())})",
+                                 param_hint="'--game'")
+    game = spec.id
+    counts = _players(players) if players is not None else default_players(game)
     try:
-        chosen = resolve_pool(pool, generals, counts)
+        identity = game == "sanguosha/identity"
+        chosen = resolve_pool(pool, generals, counts) if identity else pool
+        for n in counts:  # each game's own checks: its player counts, --generals, --pool
+            game_config(game, n, generals, chosen)
     except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="'--pool'") from None
+        raise click.UsageError(str(e)) from None
+    if agents not in spec.agent_kinds():
+        raise click.BadParameter(f"no agent {agents!r} for {game} "
+                                 f"(agents: {', '.join(spec.agent_kinds())})",
+                                 param_hint="'--agents'")
     with progress(len(counts), "benchmarking", show=not as_json) as bar:
         report = run_bench(games=games, players=counts, seed=seed, generals=generals,
-                           progress=lambda _n: bar.advance(), agents=agents, pool=chosen)
+                           progress=lambda _n: bar.advance(), agents=agents, pool=chosen,
+                           game=game)
     if as_json:
         echo_json(report.to_json())
         return

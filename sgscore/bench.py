@@ -39,14 +39,51 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .agents import RandomAgent, play
-from .sanguosha import ENGINE_VERSION, SPEC, Config, EngineError, Game
+from .sanguosha import ENGINE_VERSION, SPEC, Config, EngineError
 from .sanguosha.config import POOLS
 
-__all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS"]
+__all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS",
+           "default_players", "game_config"]
 
 DEFAULT_GAMES = 200
 MEMORY_FILES = 50  # replays validated under tracemalloc to show memory stays flat
 DEFAULT_PLAYERS = (4, 5, 8, 10)
+IDENTITY = "sanguosha/identity"
+_DEFAULT_PLAYERS_OF = {IDENTITY: DEFAULT_PLAYERS, "sanguozhi/dice": (3, 5, 8)}
+
+
+def default_players(game: str) -> tuple[int, ...]:
+    """The player counts measured by default for ``game`` (identity mode: 4, 5, 8, 10; the dice
+    game: 3, 5, 8; another game: 4, 5)."""
+    return _DEFAULT_PLAYERS_OF.get(game, (4, 5))
+
+
+def game_config(game: str, players: int, generals: str = "random",
+                pool: tuple[str, ...] | str | None = None) -> object:
+    """The config of one benchmarked game: identity mode's with ``generals`` and ``pool``; any
+    other game's from its ``sgs sim`` options (``--players``, and ``--generals`` when it takes
+    one). A ValueError (ConfigError) says what is wrong."""
+    if game == IDENTITY:
+        return Config(players=players, generals=generals, pool=pool)
+    spec = _spec(game)
+    if pool is not None:
+        raise ValueError(f"--pool is an option of {IDENTITY} only")
+    names = {o.name for o in spec.options}
+    values: dict[str, Any] = {"players": players}
+    if generals != "random" or "generals" in names:
+        if "generals" not in names:
+            raise ValueError(f"{game} takes no --generals")
+        values["generals"] = generals
+    return spec.config_from_options(values)
+
+
+def _spec(game: str) -> Any:
+    from .core.games import game_ids, get_game
+
+    spec = get_game(game)
+    if spec is None:
+        raise ValueError(f"unknown game {game!r} (installed: {', '.join(game_ids())})")
+    return spec
 
 
 @dataclass
@@ -84,6 +121,7 @@ class BenchRow:
 
 @dataclass
 class BenchReport:
+    game: str
     games: int
     seed: int
     generals: str
@@ -158,6 +196,13 @@ def python_startup() -> float:
     return command_cpu([sys.executable, "-c", "pass"])
 
 
+def _pool_text(game: str, generals: str, pool: tuple[str, ...] | str | None) -> str:
+    if game != IDENTITY:
+        return ""
+    config = Config(generals=generals, pool=pool)
+    return config.pool_name() or ",".join(config.general_pool())
+
+
 def resolve_pool(text: str | None, generals: str, players: Sequence[int]) -> tuple[str, ...] | str | None:
     """``--pool``: a named pool (``standard``) or comma-separated general ids, checked for the
     largest table (ValueError saying why not); None: every registered general."""
@@ -170,19 +215,25 @@ def resolve_pool(text: str | None, generals: str, players: Sequence[int]) -> tup
     return pool
 
 
-def simulate(config: Config, seed: int, agents: str = "random") -> Game | None:
-    """One game with an agent per seat (``agents``: a name of identity mode's agents, for every
-    seat); None if the engine raised."""
+def simulate(config: object, seed: int, agents: str = "random") -> Any:
+    """One game of the game ``config`` belongs to, with an agent per seat (``agents``: the name
+    of one of the game's agents, for every seat); None if the engine raised."""
+    if isinstance(config, Config):
+        spec: Any = SPEC
+    else:
+        from .core.games import spec_for_config
+
+        spec = spec_for_config(config)
     try:
-        game = Game(config, seed)
+        game = spec.new_game(config, seed)
         if agents == "random":
-            return play(game, [RandomAgent(seed, s) for s in range(config.players)])
-        return play(game, SPEC.make_agents(game, seed, agents))
+            return play(game, [RandomAgent(seed, s) for s in range(game.seats)])
+        return play(game, spec.make_agents(game, seed, agents))
     except EngineError:
         return None
 
 
-def _traced_peak(config: Config, seed: int, agents: str) -> float:
+def _traced_peak(config: object, seed: int, agents: str) -> float:
     tracemalloc.start()
     try:
         simulate(config, seed, agents)
@@ -213,13 +264,13 @@ def _validate_peak(paths: Sequence[str]) -> tuple[float, float]:
 def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random",
     python_s: float | None = None, *, agents: str = "random",
-    pool: tuple[str, ...] | str | None = None,
+    pool: tuple[str, ...] | str | None = None, game: str = IDENTITY,
 ) -> BenchRow:
     """Run the measurements for one player count (replays go to ``tmp``); ``python_s``: the CPU
     time of a bare Python, measured once for the seek figure (:func:`python_startup`)."""
     from .replay import record_game, validate_file  # the toolkit is optional here
 
-    config = Config(players=players, generals=generals, pool=pool)
+    config = game_config(game, players, generals, pool)
     seeds = range(seed, seed + games)
 
     compact_bytes = events_bytes = recorded_decisions = 0
@@ -296,6 +347,7 @@ def run_bench(
     *,
     agents: str = "random",
     pool: tuple[str, ...] | str | None = None,
+    game: str = IDENTITY,
 ) -> BenchReport:
     """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count.
 
@@ -314,14 +366,13 @@ def run_bench(
     with tempfile.TemporaryDirectory(prefix="sgs-bench-") as tmp:
         for n in players:
             rows.append(bench_players(n, games, seed, tmp, generals, python_s, agents=agents,
-                                      pool=pool))
+                                      pool=pool, game=game))
             if progress is not None:
                 progress(n)
     return BenchReport(
-        games=games, seed=seed, generals=generals, agents=agents,
-        pool=Config(generals=generals, pool=pool).pool_name() or ",".join(
-            Config(generals=generals, pool=pool).general_pool()),
-        engine_version=ENGINE_VERSION,
+        game=game, games=games, seed=seed, generals=generals, agents=agents,
+        pool=_pool_text(game, generals, pool),
+        engine_version=ENGINE_VERSION if game == IDENTITY else str(_spec(game).engine_version),
         python=sys.version.split()[0], core=describe(),
         seconds=round(time.perf_counter() - t0, 2), peak_rss_kib=peak_rss_kib(),
         startup_python_s=python_s, startup_version_s=version_s, startup_help_s=help_s,
