@@ -1979,10 +1979,11 @@ class Invariants:
         return out
 
     def _view(self, game: Game, seat: int | None, k: int) -> list[Broken]:
-        view = game.view(seat)
+        # Only the events not looked at yet (``since``): checking a long game stays linear.
+        view = game.view(seat, since=self.viewed[k])
         out = self._view_players(game, view, seat) + self._view_pending(game, view, seat)
         if seat is None:
-            out += self._secrets(game, view, self.viewed[k])
+            out += self._secrets(game, view)
         out += self._view_events(game, view, seat, k)
         return out
 
@@ -2020,28 +2021,30 @@ class Invariants:
                      k: int) -> list[Broken]:
         """Each event as ``seat`` sees it: its public part, and its hidden part only when
         ``seat`` is in its mask (events checked once per seat, as they come)."""
-        shown = view["events"]
-        if len(shown) != len(game.events):
-            return [("views: events", f"seat {seat} sees {len(shown)} of {len(game.events)}")]
+        shown, first = view["events"], self.viewed[k]
+        if first + len(shown) != len(game.events):
+            return [("views: events", f"seat {seat} sees {first + len(shown)} of "
+                                      f"{len(game.events)}")]
         out = []
-        for i in range(self.viewed[k], len(shown)):
+        for j, got in enumerate(shown):
+            i = first + j
             kind, args, mask, hidden = game.events[i]
             sees = hidden is not None and (mask == -1 or (seat is not None and mask >> seat & 1))
             want = (kind, *args, hidden) if sees else (kind, *args)
-            if tuple(shown[i]) != want:
-                out.append(("views: events", f"seat {seat} sees event {i} as {_short(shown[i])}"))
-        self.viewed[k] = len(shown)
+            if tuple(got) != want:
+                out.append(("views: events", f"seat {seat} sees event {i} as {_short(got)}"))
+        self.viewed[k] = len(game.events)
         return out[:3]
 
-    def _secrets(self, game: Game, view: dict[str, Any], first: int) -> list[Broken]:
-        """A spectator's view holds no seed, RNG state or run of the draw pile in its order (the
-        events only from ``first``, the ones not looked at yet)."""
+    def _secrets(self, game: Game, view: dict[str, Any]) -> list[Broken]:
+        """A spectator's view holds no seed, RNG state or run of the draw pile in its order (its
+        events are the ones not looked at yet)."""
         rest = {key: v for key, v in view.items() if key != "events"}
         secrets = {game.seed: "the seed", game.rng.state: "the RNG state",
                    game.rng.inc: "the RNG stream"}
         at = {c: i for i, c in enumerate(game.draw_pile)}
         out = []
-        for v in _walk([rest, view["events"][first:]]):
+        for v in _walk([rest, view["events"]]):
             if type(v) is dict:
                 named = [key for key in v if key in ("seed", "rng", "rng_state", "draw_order")]
                 if named:

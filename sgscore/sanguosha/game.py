@@ -261,14 +261,16 @@ class Game(Engine):
             layout = _QUICK_LAYOUT[len(vals)] = struct.Struct(f"<Q{len(vals) - 1}q")
         return zlib.crc32(layout.pack(*vals))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, since: int = 0) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator who sees only public information).
 
-        Never contains the seed, the RNG state or the order of the draw pile.
+        ``since``: only the events from that index on (a frontend that keeps the events it has
+        already shown asks for the new ones; the table is always whole). Never contains the
+        seed, the RNG state or the order of the draw pile.
         """
         from .view import seat_view
 
-        return seat_view(self, seat)
+        return seat_view(self, seat, since)
 
     def summary(self) -> dict[str, Any]:
         winner, reason = self.result if self.result else (None, "error" if self.error else "")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["seat_view", "full_view", "redact"]
 
 
-def seat_view(g: Game, seat: int | None) -> dict[str, Any]:
+def seat_view(g: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
     players = []
     for p in g.players:
         own = seat is not None and p.seat == seat
@@ -62,7 +62,7 @@ def seat_view(g: Game, seat: int | None) -> dict[str, Any]:
         "players": players,
         "pending": pending,
         "result": list(g.result) if g.result else None,
-        "events": [redact(e, seat) for e in g.events],
+        "events": [redact(e, seat) for e in g.events[since:]],
     }
 
 

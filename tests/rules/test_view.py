@@ -43,3 +43,20 @@ def test_a_view_never_holds_other_hands_the_seed_or_the_draw_order() -> None:
         for e in v["events"]:
             if e[0] == "draw" and e[1] != seat:
                 assert len(e) == 3  # (kind, seat, count): no card ids
+
+
+def test_a_view_since_an_event_holds_only_the_later_events() -> None:
+    # docs/api.md, "Views and events": view(seat, since=n) is view(seat) with events[n:].
+    g = new_game(Config(players=5, generals="random"), 12)
+    agents = [RandomAgent(12, s) for s in range(5)]
+    for _ in range(40):
+        req = g.pending
+        assert req is not None
+        g.submit(agents[req.seat].choose(req))
+    for seat in (0, 3, None):
+        whole = g.view(seat)
+        for n in (0, 5, len(g.events) - 1, len(g.events)):
+            part = g.view(seat, since=n)
+            assert part["events"] == whole["events"][n:]
+            assert {k: v for k, v in part.items() if k != "events"} == {
+                k: v for k, v in whole.items() if k != "events"}
