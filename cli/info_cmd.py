@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ import click
 
 from sgscore.core.games import game_ids, get_game
 from sgscore.core.spec import LANGS, AnyGame
+from sgscore.core.telling import pad, text_width
 
 from .common import echo_json
 
@@ -36,19 +36,10 @@ def _spec(game: str) -> AnyGame:
 
 
 # ---------------------------------------------------------------------------- text layout
-def _width(text: str) -> int:
-    """Columns on a terminal: Chinese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
-
-
 def _table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
     """Rows (the first is the header) as aligned columns."""
-    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return [(indent + "  ".join(_pad(c, w) for c, w in zip(r, widths, strict=True))).rstrip()
+    widths = [max(text_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [(indent + "  ".join(pad(c, w) for c, w in zip(r, widths, strict=True))).rstrip()
             for r in rows]
 
 
@@ -66,7 +57,7 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
             if line:
                 line += " "
             continue
-        if line and _width(indent + line + token) > width and token[0] not in _NO_LINE_START:
+        if line and text_width(indent + line + token) > width and token[0] not in _NO_LINE_START:
             lines.append(line.rstrip())
             line = ""
         line += token

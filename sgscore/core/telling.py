@@ -9,13 +9,14 @@ newer engine, a damaged file), is written generically, never refused.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .protocol import Choice
 from .registry import EventKind, Registry, RequestKind
 
-__all__ = ["KindTeller", "plain"]
+__all__ = ["KindTeller", "plain", "text_width", "pad"]
 
 _MALFORMED = (IndexError, TypeError, ValueError, KeyError, AttributeError)
 
@@ -89,3 +90,13 @@ class KindTeller:
             return str(rk.describe(self, choice))
         except _MALFORMED:
             return repr(plain(choice))
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: Chinese characters (wide and full-width) take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (:func:`text_width`)."""
+    return text + " " * (width - text_width(text))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
+from ..core.telling import pad, text_width
 from . import generals as _generals  # noqa: F401 - registers every general
 from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
@@ -110,8 +110,8 @@ class DiceSpec(GameSpec[DiceConfig]):
             hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else " dead")
             rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp,
                          str(p["arrows"])])
-        widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
-        out = ["  " + "  ".join(_pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip()
+        widths = [max(text_width(r[i]) for r in rows) for i in range(len(head))]
+        out = ["  " + "  ".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip()
                for r in rows]
         dice = [d for d in state.get("dice") or [] if d]
         out.append(f"  arrow pile {state['pile']}; dice: "
@@ -136,14 +136,6 @@ class DiceSpec(GameSpec[DiceConfig]):
             } for g in gens for s in (SKILLS[g.skill],)],
             "cards": [],
         }
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
 
 
 SPEC = DiceSpec()

@@ -7,12 +7,12 @@ and the card packs included, so content added to the engine later never changes 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
+from ..core.telling import pad, text_width
 from .cards import (
     ARMOR,
     CARD_TYPES,
@@ -220,8 +220,8 @@ class IdentitySpec(GameSpec[Config]):
                 judge.append(label)
             rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp, hand,
                          ", ".join(equip) or "-", ", ".join(judge) or "-"])
-        widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
-        out = ["  " + "  ".join(_pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip()
+        widths = [max(text_width(r[i]) for r in rows) for i in range(len(head))]
+        out = ["  " + "  ".join(pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip()
                for r in rows]
         out.append(f"  draw pile {state['draw_pile']}, discard pile {len(state['discard_pile'])}"
                    + (f", being used {len(state['processing'])}" if state["processing"] else ""))
@@ -290,15 +290,6 @@ def _card_entries() -> list[dict[str, Any]]:
 def _card(c: Any, lang: str) -> str:
     ok = isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(NAME) and NAME[c]
     return card_label(c, lang) if ok else str(c)
-
-
-def _width(text: str) -> int:
-    """Columns on a terminal: Chinese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
 
 
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
