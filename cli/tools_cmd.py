@@ -57,7 +57,9 @@ def _where(d: dict[str, Any]) -> str:
     if kind == "decision":
         return f"decision {d['decision']}"
     if kind == "event":
-        return f"event {d['event']} (after {d['decision']} decisions)"
+        if d["decision"] < 0:
+            return f"event {d['event']} (in the setup, before decision 0)"
+        return f"event {d['event']} (after decision {d['decision']})"
     if kind == "summary":
         return f"the summary ({', '.join(d.get('keys') or [])})"
     return f"the end of one game (after {d['decision']} decisions)"

@@ -154,6 +154,9 @@ class Scenario:
         return Table(self, game)
 
     def _arrange(self, g: Game) -> None:
+        # The same table every time it is set up (``Game.clone`` sets a scenario game up again).
+        self._claimed.clear()
+        self._resolved.clear()
         # Roles and generals first (they set max HP), then cards.
         self._arrange_roles(g)
         for p in g.players:

@@ -159,6 +159,9 @@ class NimGame(Engine):
     def seats(self) -> int:
         return 2
 
+    def restart(self) -> NimGame:
+        return NimGame(self.config, self.seed)
+
     def _game(self) -> Proc:
         self.log(PILE, self.pile)
         for seat in (0, 1):

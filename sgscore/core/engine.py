@@ -12,13 +12,15 @@ records it, so a crash replays to the same crash).
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from .._accel import mypyc_attr
-from .protocol import Choice, GameFinished, Request
+from .protocol import Choice, GameFinished, Request, normalize_choice
 from .registry import Kind
 
 __all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact"]
+
+E = TypeVar("E", bound="Engine")
 
 Proc = Generator[Request, Any, Any]
 """A rule procedure: a generator that yields requests and receives the choices."""
@@ -87,6 +89,9 @@ class Engine:
         #: the rules yield a request until a choice resumes them (a request's legal options
         #: share their distances and targets). None while the rules run.
         self.memo: dict[Any, Any] | None = None
+        #: Every decision submitted, ``(seat, choice)`` in order: what :meth:`clone` and
+        #: :meth:`replay_to` replay (the game's replay, without the header).
+        self.history: list[tuple[int, Choice]] = []
 
     def start(self, procedure: Proc) -> None:
         """Run ``procedure`` until its first decision (or the end)."""
@@ -112,9 +117,63 @@ class Engine:
             raise GameFinished(f"the game stopped with an engine error: {self.error}")
         if self.result is not None or self.pending is None:
             raise GameFinished("the game is over")
+        if type(choice) is list:  # the JSON form of a choice
+            choice = normalize_choice(choice)
         self.pending.check(choice)
         self.decisions += 1
+        self.history.append((self.pending.seat, choice))
         self._run(choice, then)
+
+    # ------------------------------------------------------------------ copies
+    def restart(self: E) -> E:
+        """A new game started as this one was (same config and seed), before any decision.
+        Each game implements it; :meth:`clone` and :meth:`replay_to` build on it."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be restarted")
+
+    def replay_to(self: E, n: int) -> E:
+        """A new, independent game at the moment before decision ``n`` (``0 <= n <=
+        decisions``): this game's first ``n`` decisions replayed on :meth:`restart`. This game
+        is unchanged. Undoing the last decision is ``game = game.replay_to(game.decisions - 1)``.
+
+        It costs a re-simulation of ``n`` decisions without listing choices, about as much as
+        validating a replay of that length (a few milliseconds for a whole game)."""
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(self.history):
+            raise IndexError(f"decision {n!r} is not in this game: it has taken "
+                             f"{len(self.history)} decisions (0-{len(self.history)})")
+        g = self.restart()
+        history = self.history
+        last = len(history) - 1
+        for i in range(n):
+            seat, choice = history[i]
+            try:
+                g.submit(choice, history[i + 1] if i < last else None)
+            except EngineError:
+                if i != last:  # only the decision this game stopped on can raise
+                    raise
+        return g
+
+    def clone(self: E) -> E:
+        """A new, independent game in the same state as this one: same state hash, events,
+        pending request and history; deciding on one never changes the other. ``copy.copy`` and
+        ``copy.deepcopy`` give the same. Costs :meth:`replay_to` of every decision so far.
+
+        Raises ``ValueError`` for a game that was changed outside its decisions (a test
+        scenario that set hands or dice by hand): replaying it would not give the same state."""
+        g = self.replay_to(len(self.history))
+        if g.state_hash() != self.state_hash():
+            raise ValueError(f"this {type(self).__name__} cannot be cloned: its state was set "
+                             "outside its config, seed and decisions")
+        return g
+
+    def state_hash(self) -> str:
+        """The hash of the whole state (each game defines it)."""
+        raise NotImplementedError
+
+    def __copy__(self: E) -> E:
+        return self.clone()
+
+    def __deepcopy__(self: E, memo: dict[int, Any]) -> E:
+        return self.clone()
 
     def _run(self, value: Choice, then: tuple[int, Choice] | None = None) -> None:
         gen = self._proc

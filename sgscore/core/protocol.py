@@ -100,13 +100,19 @@ class Request(ABC):
         """The legal choice at ``index`` of :meth:`choices` (for uniform sampling)."""
         return self.choices()[index]
 
-    @abstractmethod
     def check(self, choice: Choice) -> None:
-        """Raise :class:`IllegalChoice` saying why, unless ``choice`` is legal."""
+        """Raise :class:`IllegalChoice` saying why, unless ``choice`` is legal. The JSON form of
+        a choice (lists where the choice has tuples, as ``json.loads`` gives it) is accepted."""
+        self._check(normalize_choice(choice) if type(choice) is list else choice)
+
+    @abstractmethod
+    def _check(self, choice: Choice) -> None:
+        """What :meth:`check` asks of a request kind: raise :class:`IllegalChoice` saying why,
+        unless ``choice`` (tuples, never lists) is legal."""
 
     def is_legal(self, choice: Choice) -> bool:
         try:
-            self.check(choice)
+            self._check(normalize_choice(choice) if type(choice) is list else choice)
         except IllegalChoice:
             return False
         return True
@@ -154,7 +160,7 @@ class PickRequest(Request):
             return True, self.options[0]
         return False, None
 
-    def check(self, choice: Choice) -> None:
+    def _check(self, choice: Choice) -> None:
         t = type(choice)
         if t is int or t is str or choice is None:
             # Fast path: a plain value matches an option of exactly its type (True is not 1).
@@ -236,7 +242,7 @@ class SubsetRequest(Request):
             return True, self.pool if self.low == n else ()
         return False, None
 
-    def check(self, choice: Choice) -> None:
+    def _check(self, choice: Choice) -> None:
         if not isinstance(choice, tuple) or not all(
             isinstance(c, int) and not isinstance(c, bool) for c in choice
         ):

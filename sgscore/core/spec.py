@@ -42,6 +42,7 @@ class GameState(Protocol):
     result: tuple[str | None, str] | None
     error: EngineError | None
     decisions: int
+    history: list[tuple[int, Choice]]
     turn_no: int
     round: int
     phase: str
@@ -49,6 +50,10 @@ class GameState(Protocol):
 
     @property
     def over(self) -> bool: ...
+
+    def clone(self) -> GameState: ...
+
+    def replay_to(self, n: int) -> GameState: ...
 
     @property
     def seats(self) -> int: ...

@@ -65,6 +65,9 @@ class DiceGame(Engine):
     def seats(self) -> int:
         return self.n
 
+    def restart(self) -> DiceGame:
+        return DiceGame(self.config, self.seed, _setup=self.setup)
+
     def game_over(self, over: GameOver) -> None:
         self.log(GAME_OVER, over.winner, over.reason)
 

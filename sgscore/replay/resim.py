@@ -118,6 +118,9 @@ class Resimulator:
         self._waiting: list[tuple[int, AnyRecord]] = []  # records after it
         self._quick: tuple[int, int] | None = None  # (decisions, quick hash) last taken
         self._full: tuple[int, str] | None = None  # (decisions, state hash) last taken
+        #: When a list, the number of events before each decision is appended to it (decision
+        #: ``n`` caused the events from ``marks[n]`` on): how ``sgs replay show`` numbers lines.
+        self.marks: list[int] | None = None
 
     # ------------------------------------------------------------ records
     def feed(self, index: int, rec: AnyRecord) -> None:
@@ -212,6 +215,8 @@ class Resimulator:
         comes next, when it is known (``submit(..., then=)``)."""
         self._unmatched()
         g = self.game
+        if self.marks is not None:
+            self.marks.append(len(g.events))
         req = g.pending
         if req is not None and seat == req.seat:
             try:
@@ -226,7 +231,7 @@ class Resimulator:
                 return
             except (TypeError, ValueError, KeyError, IndexError, GameFinished):
                 pass  # a malformed choice: reported below, with the words
-        which = f"decision {g.decisions + 1}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
+        which = f"decision {g.decisions}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
         if g.over or req is None:
             raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")
         assert req is not None

@@ -85,7 +85,7 @@ class _Item(NamedTuple):
     """One step of a game, in game order: an event, a decision, or the end."""
 
     kind: str  # "event", "decision" or "end"
-    number: int  # the event's index, the decision's number (1 = the first), or the decisions taken
+    number: int  # the event's index, the decision's number (0 = the first), or the decisions taken
     record: int  # the record that holds it (or, for a re-simulated event, caused it)
     decisions: int  # decisions taken before it
     value: Any  # the event, (seat, choice), or the summary (None for a truncated file)
@@ -141,7 +141,7 @@ class _Side:
                             yield from events_so_far()
                             sim.feed(self.index, Decisions(rec.seat, (choice,)))  # type: ignore[union-attr]
                             cause = self.index
-                            yield _Item("decision", sim.decisions, self.index, sim.decisions - 1,
+                            yield _Item("decision", sim.decisions - 1, self.index, sim.decisions - 1,
                                         (rec.seat, choice))  # type: ignore[union-attr]
                     elif t is Events:
                         sim.feed(self.index, rec)
@@ -175,7 +175,10 @@ class ReplayDiff:
     events and summary; engine, rules hash, agents and the events setting may differ: they are
     in ``header`` as notes). ``header``: ``{"field", "a", "b", "note"}`` per differing header
     field (``note`` is true for a field that does not make the game). ``first_difference``:
-    ``{"kind", "decision", "event", "record_a", "record_b", "a", "b"}`` or None. ``errors``:
+    ``{"kind", "decision", "event", "record_a", "record_b", "a", "b"}`` or None; ``decision``
+    numbers decisions from 0 as every tool does: the differing decision, for an event the decision
+    that led to it (-1: the setup, as ``sgs replay show`` numbers its lines), else the decisions
+    both games took. ``errors``:
     ``{"file", "record", "reason"}`` per file that does not re-simulate (then ``same`` is
     false). ``game``: the game id of the first file (of the second when the first has none)."""
 
@@ -250,7 +253,9 @@ def _diff(kind: str, xa: _Item, xb: _Item, va: Any, vb: Any) -> dict[str, Any]:
     event = next((x.number for x in (xa, xb) if x.kind == "event"), None)
     if kind == "decision":
         decision = xa.number
-    else:
+    elif kind == "event":  # the decision that led to it, as `sgs replay show` numbers its lines
+        decision = min(xa.decisions, xb.decisions) - 1
+    else:  # the decisions both games took
         decision = min(xa.decisions, xb.decisions)
     if kind == "event":
         va = va if xa.kind == "event" else None

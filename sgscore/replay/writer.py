@@ -21,7 +21,7 @@ import msgpack
 from ..agents import Agent, RandomAgent
 from ..core.engine import EngineError
 from ..core.games import spec_for_config
-from ..core.protocol import Choice
+from ..core.protocol import Choice, GameFinished, normalize_choice
 from ..core.spec import GameState
 from ..core.telling import plain
 from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
@@ -97,6 +97,7 @@ class ReplayWriter:
             self._f = fileobj_or_path
         self._packer = msgpack.Packer(use_bin_type=True, autoreset=True)
         self._events_written = 0
+        self._turn = -1  # the turn of the last checkpoint that submit() wrote
         self.bytes = 0
         self.records = 0
         self.decisions = 0
@@ -113,8 +114,36 @@ class ReplayWriter:
         self.bytes += len(data)
         self.records += 1
 
+    def submit(self, game: GameState, choice: Choice) -> None:
+        """Record ``choice`` for ``game``'s pending request and submit it: the whole recording
+        step of a frontend that drives the game itself.
+
+        The choice is checked first: an illegal one raises ``IllegalChoice`` and nothing is
+        written (game and file unchanged), so a misclick never makes an invalid replay. The JSON
+        form of a choice is accepted. Then the new events (when events are on), a checkpoint at
+        the first decision of each turn, and the decision are written, and the choice is
+        submitted; an ``EngineError`` is written as the error record and raised again. After
+        the game ends, call :meth:`end`."""
+        req = game.pending
+        if req is None or game.over:
+            raise GameFinished("the game is over: nothing to submit")
+        if type(choice) is list:
+            choice = normalize_choice(choice)
+        req.check(choice)
+        self.events(game)
+        if game.turn_no != self._turn:
+            self.checkpoint(game)
+            self._turn = game.turn_no
+        self.decision(req.seat, choice)
+        try:
+            game.submit(choice)
+        except EngineError as e:
+            self.error(e, game)
+            raise
+
     def decision(self, seat: int, choice: Choice) -> None:
-        """Add a decision; call it before submitting, so that an engine error keeps it."""
+        """Add a decision as it is, unchecked (:meth:`submit` checks it first); call it before
+        submitting, so that an engine error keeps it."""
         if self._run is not None and self._run[0] == seat:
             self._run.append(choice)
         else:

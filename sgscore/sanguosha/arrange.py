@@ -57,7 +57,7 @@ class ArrangeRequest(Request):
             return True, ((), ())
         return False, None
 
-    def check(self, choice: Choice) -> None:
+    def _check(self, choice: Choice) -> None:
         if (
             not isinstance(choice, tuple) or len(choice) != 2
             or not all(isinstance(part, tuple) for part in choice)

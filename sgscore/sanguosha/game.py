@@ -62,6 +62,7 @@ class Game(Engine):
         self.slashes_used = 0
         self.turn = Turn()
         self.card_ids = deck_ids(config.packs, first_game=config.first_game)
+        self._scenario = _scenario
         from .rules import game_procedure  # the rules import this module
 
         proc: Proc = game_procedure(self, *(_scenario or ()))
@@ -70,6 +71,9 @@ class Game(Engine):
     @property
     def seats(self) -> int:
         return self.n
+
+    def restart(self) -> Game:
+        return Game(self.config, self.seed, _scenario=self._scenario)
 
     def game_over(self, over: GameOver) -> None:
         from .events import GAME_OVER  # the events module imports this one

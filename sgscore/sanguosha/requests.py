@@ -154,7 +154,7 @@ class PlayRequest(Request):
         # Ending the play phase is always legal: a legal use of a card or skill is a second choice.
         return choice is not None and self.is_legal(choice)
 
-    def check(self, choice: Choice) -> None:
+    def _check(self, choice: Choice) -> None:
         if choice is None:
             return
         if not isinstance(choice, tuple) or not choice:

@@ -65,7 +65,7 @@ def test_diff_different_seeds(replays: dict[str, Path]) -> None:
     r = json.loads(out)
     first = r["first_difference"]
     assert code == 1 and r["same"] is False
-    assert first["kind"] == "event" and first["decision"] == 0
+    assert first["kind"] == "event" and first["decision"] == -1  # in the setup
     assert isinstance(first["record_a"], int) and first["record_b"] == 0
     assert first["a"] != first["b"] and first["a"][0] == first["b"][0]
     assert {"field": "seed", "a": 3, "b": 4, "note": False} in r["header"]

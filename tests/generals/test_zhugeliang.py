@@ -91,7 +91,7 @@ def test_arrange_request_enumerates_every_split_and_order_once(k: int) -> None:
 def test_arrange_request_check_says_why() -> None:
     req = ArrangeRequest(0, "guanxing", (40, 7, 93))
     cases: dict[str, list[object]] = {
-        "bad_shape": [[(40,), (7, 93)], ((40, 7, 93),), ((40,), (7, "93")), ((True,), (7, 93))],
+        "bad_shape": [((40, 7, 93),), ((40,), (7, "93")), ((True,), (7, 93)), [[40], 7, 93]],
         "not_shown": [((40, 7), (12,))],
         "duplicate": [((40, 40), (7, 93))],
         "missing": [((40,), (7,))],
@@ -101,6 +101,7 @@ def test_arrange_request_check_says_why() -> None:
             with pytest.raises(IllegalChoice) as err:
                 req.check(choice)
             assert err.value.code == code, choice
+    req.check([[40], [7, 93]])  # the JSON form of ((40,), (7, 93)) is that choice
 
 
 # ---------------------------------------------------------------------------- 空城

@@ -77,7 +77,7 @@ def test_different_seeds_differ_at_the_first_event(games: dict[str, Path]) -> No
     assert not r.same
     assert {"field": "seed", "a": 3, "b": 4, "note": False} in r.header
     first = r.first_difference
-    assert first is not None and first["kind"] == "event" and first["decision"] == 0
+    assert first is not None and first["kind"] == "event" and first["decision"] == -1  # the setup
     events = read_replay(games["full"]).events
     assert events is not None
     i = first["event"]
@@ -94,7 +94,7 @@ def test_other_decisions_differ_at_the_first_decision(games: dict[str, Path]) ->
     r = diff_replays(games["compact"], games["agents"])
     first = r.first_difference
     assert not r.same and first is not None and first["kind"] == "decision"
-    assert first["decision"] == n + 1 and r.decisions == n
+    assert first["decision"] == n and r.decisions == n  # numbered from 0, as step --at n
     assert first["a"] == [a.decisions[n][0], _plain(a.decisions[n][1])]
     assert first["b"] == [b.decisions[n][0], _plain(b.decisions[n][1])]
     assert isinstance(a.records[first["record_a"]], Decisions)

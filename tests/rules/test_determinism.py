@@ -90,7 +90,8 @@ def test_an_illegal_discard() -> None:
     before = (g.state_hash(), len(g.events))
     slash, jink = t.card(0, "slash"), t.card(0, "jink")
     for choice, code in (((slash,), "wrong_count"), ((max(slash, jink), min(slash, jink)),
-                         "not_sorted"), ((0, 1), "not_in_pool"), ([slash, jink], "bad_shape")):
+                         "not_sorted"), ((0, 1), "not_in_pool"), ((slash, "jink"), "bad_shape"),
+                         ([slash, str(jink)], "bad_shape")):  # a list is the JSON form: still checked
         with pytest.raises(IllegalChoice) as err:
             g.submit(choice)
         assert err.value.code == code
