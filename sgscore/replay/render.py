@@ -22,7 +22,7 @@ from ..core.telling import plain as jsonable
 
 __all__ = [
     "LANGS", "render_account", "render_events", "render_header", "visible_events", "json_events",
-    "jsonable", "spec_named", "SECRET_HEADER_KEYS",
+    "jsonable", "spec_named", "SECRET_HEADER_KEYS", "numbered_lines",
 ]
 
 #: Header fields that come from the seed; a seat's view never shows them.
@@ -74,6 +74,21 @@ def feed(teller: Teller, events: Iterable[Sequence[Any]]) -> Iterator[str]:
         for line in teller.lines(str(kind), args, hidden):
             if line.strip():
                 yield line
+
+
+def numbered_lines(teller: Teller, numbered: Iterable[tuple[int, Sequence[Any]]],
+                   width: int) -> Iterator[str]:
+    """The lines of ``(decision, event)`` pairs (:func:`~sgscore.replay.scan.iter_numbered_events`)
+    with the decision's number in a column ``width`` wide: ``#N`` on the first line that decision
+    led to, blank on the others and on the setup's lines. ``sgs replay step --at N`` shows the
+    table before decision N and what was answered."""
+    last = -1
+    for n, event in numbered:
+        for line in feed(teller, (event,)):
+            label = ""
+            if n != last and n >= 0:
+                label, last = f"#{n}", n
+            yield f"{label:>{width}} {line}"
 
 
 def render_events(

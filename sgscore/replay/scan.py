@@ -20,7 +20,7 @@ from .reader import Decisions, Events, EventTuple, Limits, RecordReader
 from .records import End, ErrorRecord, Header
 from .resim import Resimulator
 
-__all__ = ["ReplayScan", "scan_replay", "iter_decisions", "iter_events"]
+__all__ = ["ReplayScan", "scan_replay", "iter_decisions", "iter_events", "iter_numbered_events"]
 
 Source = str | os.PathLike[str] | bytes
 
@@ -41,6 +41,8 @@ class ReplayScan:
     bytes: int
     game: GameState | None = None
     warnings: list[str] = field(default_factory=list)
+    #: With ``game``: the number of events before each decision (see :func:`iter_numbered_events`).
+    marks: list[int] | None = None
 
     @property
     def summary(self) -> dict[str, object] | None:
@@ -55,6 +57,8 @@ def scan_replay(src: Source, *, events: bool = False, limits: Limits | None = No
     that cannot be read, or that does not re-simulate when it had to be."""
     with RecordReader(src, limits) as rd:
         sim = Resimulator(rd.header) if events and not rd.header.events else None
+        if sim is not None:
+            sim.marks = []
         decisions = 0
         for index, rec in rd:
             if type(rec) is Decisions:
@@ -68,6 +72,7 @@ def scan_replay(src: Source, *, events: bool = False, limits: Limits | None = No
             truncation=rd.truncation, end=rd.end, error=rd.error, bytes=rd.size,
             game=None if sim is None else sim.game,
             warnings=rd.warnings + ([] if sim is None else sim.warnings),
+            marks=None if sim is None else sim.marks,
         )
 
 
@@ -94,3 +99,32 @@ def iter_events(src: Source, scan: ReplayScan, *,
             if type(rec) is Events:
                 yield from rec.events
 
+
+
+def iter_numbered_events(src: Source, scan: ReplayScan, *,
+                         limits: Limits | None = None) -> Iterator[tuple[int, EventTuple]]:
+    """``(decision, event)`` for each event of the replay ``scan`` describes: ``decision`` is the
+    number of the decision that led to it (decisions are numbered from 0, as everywhere in the
+    toolkit), -1 for the events of the setup, before any decision.
+
+    A re-simulated replay knows where each decision fell (``scan.marks``); a replay that records
+    its events says it by the order of its records (each decision's events are written before the
+    next decision)."""
+    if scan.game is not None:
+        marks = scan.marks or []
+        n = -1
+        for i, ev in enumerate(scan.game.events):
+            while n + 1 < len(marks) and marks[n + 1] <= i:
+                n += 1
+            yield n, ev
+        return
+    if not scan.header.events:
+        return
+    with RecordReader(src, limits) as rd:
+        taken = 0
+        for _, rec in rd:
+            if type(rec) is Decisions:
+                taken += len(rec.choices)
+            elif type(rec) is Events:
+                for ev in rec.events:
+                    yield taken - 1, ev

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.protocol import Choice
@@ -29,16 +29,20 @@ from .errors import ReplayError
 from .reader import AnyRecord, Decisions, Limits, RecordReader, Replay
 from .render import feed, json_events, jsonable, visible_events
 from .resim import Resimulator, spec_of
-from .scan import scan_replay
+from .scan import iter_decisions, scan_replay
 
-__all__ = ["Stepper", "Moment"]
+__all__ = ["Stepper", "Moment", "SeatWatch"]
 
 
 @dataclass(frozen=True)
 class Moment:
     """One stop of a :class:`Stepper`, as one viewer sees it.
 
-    ``index`` is the decision about to be taken (``decisions`` at the end). ``request`` is
+    ``index`` is the decision about to be taken (``decisions`` at the end), numbered from 0 as
+    everywhere in the toolkit. A moment of a seat that sees only its own decisions
+    (:meth:`Stepper.seat_moment`) has no ``index`` and ``decisions`` (None: how many decisions
+    other seats took would tell what they could answer) but ``own``, how many decisions of its
+    own came before, and its ``events`` are those since its previous decision. ``request`` is
     ``{"seat", "kind", "prompt"}`` of the pending request, ``{"waiting": True}`` when the viewer
     is a seat other than the one asked (as ``Game.view`` shows it), None at the end; ``answer``
     is the recorded choice (None when hidden, see ``answer_shown``, or at the end); ``question``
@@ -49,8 +53,8 @@ class Moment:
     are the same events told in words.
     """
 
-    index: int
-    decisions: int
+    index: int | None
+    decisions: int | None
     turn: int
     round: int
     phase: str
@@ -70,15 +74,18 @@ class Moment:
     question: str | None = None
     answer_text: str | None = None
     lang: str = "en"
+    end: bool = False
+    own: int | None = None
 
     @property
     def at_end(self) -> bool:
-        return self.index >= self.decisions
+        return self.end
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-ready data (tuples become lists)."""
         return {
-            "decision": self.index, "decisions": self.decisions, "end": self.at_end,
+            "decision": self.index, "decisions": self.decisions, "own": self.own,
+            "end": self.at_end,
             "turn": self.turn, "round": self.round, "phase": self.phase,
             "current": self.current, "seat": self.seat, "request": jsonable(self.request),
             "answer": jsonable(self.answer), "answer_shown": self.answer_shown,
@@ -109,6 +116,64 @@ class _Telling:
         out = list(feed(self.teller, events[start:stop]))
         self.told = stop
         return out
+
+
+def _seat_moment(spec: AnyGame, telling: _Telling, g: GameState, seat: int, own: int,
+                since: int, answer: Choice, at_end: bool, truncated: bool = False) -> Moment:
+    """A moment of ``seat`` that sees only its own decisions (see :meth:`Stepper.seat_moment`):
+    built from what that seat may see and nothing else."""
+    events = g.events
+    lines = telling.lines(events, since, len(events))
+    teller = telling.teller
+    req = g.pending
+    request: dict[str, Any] | None = None
+    question = answer_text = None
+    if not at_end and req is not None:
+        assert req.seat == seat, "a seat's moment is one of its own decisions"
+        request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
+        question = teller.ask(req.kind, req.seat, req.prompt)
+        answer_text = teller.describe(req.kind, answer)
+    view = g.view(seat)
+    view.pop("events", None)
+    error = None if g.error is None else f"{g.error.kind}: {g.error.message}"
+    return Moment(
+        index=None, decisions=None, turn=g.turn_no, round=g.round, phase=g.phase,
+        current=g.current, seat=seat, request=request, answer=None if at_end else answer,
+        answer_shown=not at_end, state=view, events_from=since,
+        events=list(json_events(events[since:], seat)), lines=lines, result=g.result,
+        error=error, truncated=truncated, question=question, answer_text=answer_text,
+        lang=telling.lang, end=at_end, own=own,
+    )
+
+
+class SeatWatch:
+    """One seat's story of a live game, told as ``sgs replay step --as SEAT`` tells a replay:
+    call :meth:`moment` whenever the game asks this seat (with the choice it makes) and once at
+    the end. Each moment holds what the seat may see since its previous one, and nothing that
+    depends on other seats' hidden cards (not even how many decisions they took)."""
+
+    def __init__(self, spec: AnyGame, seat: int, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
+        self.seat = seat
+        self.spec = spec
+        self._telling = _Telling(spec, seat, lang)
+        self._own = 0
+        self._since = 0
+
+    @property
+    def teller(self) -> Teller:
+        """The teller of this seat's story (it has seen the events told so far)."""
+        return self._telling.teller
+
+    def moment(self, game: GameState, answer: Choice = None) -> Moment:
+        """The seat's moment now: ``game`` asks this seat (``answer``: its choice) or is over."""
+        at_end = game.over
+        m = _seat_moment(self.spec, self._telling, game, self.seat, self._own, self._since,
+                        answer, at_end)
+        self._own += not at_end
+        self._since = len(game.events)
+        return m
 
 
 class Stepper:
@@ -151,6 +216,8 @@ class Stepper:
         self._it: Generator[tuple[int, AnyRecord], None, None] | None = None
         self._cur: tuple[int, AnyRecord] | None = None  # the record at the position
         self._tellings: dict[tuple[int | None, str], _Telling] = {}
+        self._stops: dict[int, list[int]] = {}  # per seat: see stops()
+        self._marks: dict[int, int] = {}  # position -> the events before it (the same each run)
 
     # ------------------------------------------------------------ where we are
     @property
@@ -211,6 +278,72 @@ class Stepper:
         self.goto(pos - 1)
         return True
 
+    # ------------------------------------------------------------ one seat's stops
+    def stops(self, seat: int) -> list[int]:
+        """The moments ``seat`` itself observes: the positions of its own recorded decisions,
+        then the end (``decisions``). Read from the records, without re-simulating."""
+        found = self._stops.get(seat)
+        if found is None:
+            if self.replay is not None:
+                seats = (s for s, _ in self.replay.decisions)
+            else:
+                assert self._source is not None
+                seats = (s for s, _ in iter_decisions(self._source, limits=self._limits))
+            found = [k for k, s in enumerate(seats) if s == seat] + [self.decisions]
+            self._stops[seat] = found
+        return found
+
+    def goto_stop(self, seat: int, n: int = 0) -> None:
+        """Go to ``seat``'s first stop (:meth:`stops`) at or after decision ``n``."""
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.decisions:
+            raise IndexError(f"decision {n!r} is not in this replay: it has {self.decisions} "
+                             f"decisions (0-{max(self.decisions - 1, 0)})")
+        self.goto(next(k for k in self.stops(seat) if k >= n))
+
+    def next_stop(self, seat: int) -> bool:
+        """Go to ``seat``'s next stop after the current position; False (no move) at the end."""
+        pos = self.index
+        if pos >= self.decisions:
+            return False
+        self.goto(next(k for k in self.stops(seat) if k > pos))
+        return True
+
+    def prev_stop(self, seat: int) -> bool:
+        """Go to ``seat``'s stop before the current position; False (no move) at its first."""
+        pos = self.index
+        before = [k for k in self.stops(seat) if k < pos]
+        if not before:
+            return False
+        self.goto(before[-1])
+        return True
+
+    def seat_moment(self, seat: int, lang: str = "en") -> Moment:
+        """The current moment as ``seat`` observes it when it sees only its own decisions: the
+        position must be one of its :meth:`stops`. No decision numbers (``index`` and
+        ``decisions`` are None; ``own`` counts its own decisions before this one); the events are
+        those since its previous stop. Two games that differ only in what ``seat`` may not see
+        give the same seat moments (:class:`SeatWatch` gives the same for a live game)."""
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
+        sim = self._start()
+        g = sim.game
+        if not 0 <= seat < g.seats:
+            raise ValueError(f"seat {seat} is not in this {g.seats}-player game")
+        stops = self.stops(seat)
+        pos = self._pos
+        if pos not in stops:
+            raise ValueError(f"decision {pos} is not one of seat {seat}'s own decisions")
+        own = stops.index(pos)
+        since = self._marks[stops[own - 1]] if own > 0 else 0
+        telling = self._tellings.get((seat, lang))
+        if telling is None:
+            telling = self._tellings[(seat, lang)] = _Telling(self.spec, seat, lang)
+        at_end = pos >= self.decisions
+        answer: Choice = None if at_end else self._choice()
+        m = _seat_moment(self.spec, telling, g, seat, own, since, answer, at_end,
+                        at_end and self.truncated)
+        return replace(m, warnings=list(self.warnings))
+
     # ------------------------------------------------------------ telling
     def moment(self, seat: int | None = None, lang: str = "en") -> Moment:
         """The current moment as ``seat`` sees it (None: everyone, every hand shown)."""
@@ -248,7 +381,7 @@ class Stepper:
             result=g.result, error=error,
             truncated=self._pos >= self.decisions and self.truncated,
             warnings=list(self.warnings), question=question, answer_text=answer_text,
-            lang=lang,
+            lang=lang, end=self._pos >= self.decisions,
         )
 
     def state(self, seat: int | None) -> dict[str, Any]:
@@ -309,6 +442,7 @@ class Stepper:
         except ReplayError:
             self._sim = None
             raise
+        self._marks[0] = len(sim.game.events)
         return sim
 
     def _settle(self) -> None:
@@ -337,6 +471,7 @@ class Stepper:
             self._pos += 1
             self._k += 1
             self._settle()
+            self._marks[self._pos] = len(sim.game.events)
         except ReplayError:
             self._sim = None
             raise

@@ -10,7 +10,7 @@ import msgpack
 import pytest
 
 import cli.step_cmd as step_cmd
-from sgscore.replay import read_replay, resimulate
+from sgscore.replay import Stepper, read_replay, resimulate
 
 from sgs_cli import run
 
@@ -42,9 +42,12 @@ def test_one_moment_as_text(game: Path) -> None:
     assert sum(r.lstrip().startswith(">") for r in rows) == 1  # the current seat
     assert "lord" in rows[0]
     assert lines[header + 5].startswith("  draw pile ")
-    seat, choice = rp.decisions[5]
-    assert lines[-2].startswith(f"  asked: P{seat} ")
-    assert lines[-1].startswith(f"  answer: {json.dumps(choice)} = ")
+    seat, _ = rp.decisions[5]
+    st = Stepper(rp)
+    st.goto(5)
+    m = st.moment()
+    assert lines[-2] == f"  asked: {m.question}" and lines[-2].startswith(f"  asked: P{seat} ")
+    assert lines[-1] == f"  answer: {m.answer_text}"  # in words, not as a Python value
 
 
 def test_count_shows_the_next_moments_and_the_end(game: Path) -> None:
@@ -76,26 +79,34 @@ def test_json_lines_one_per_moment(game: Path) -> None:
     assert rows[1]["events_from"] == rows[0]["events_from"] + len(rows[0]["events"])
 
 
-def test_as_a_seat_hides_other_hands_and_requests(game: Path) -> None:
-    code, out, _ = run("replay", "step", str(game), "--at", "0", "--count", "12", "--json",
+def test_as_a_seat_stops_only_at_its_own_decisions(game: Path) -> None:
+    # Issue 10 point 2: with --as, step stops where that seat decides (and at the end) and says
+    # nothing about other seats' pending decisions, not even how many there were.
+    rp = read_replay(game)
+    own = [(k, choice) for k, (seat, choice) in enumerate(rp.decisions) if seat == 2]
+    code, out, _ = run("replay", "step", str(game), "--at", "0", "--count", "100000", "--json",
                        "--as", "2")
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
-    rp = read_replay(game)
-    for r in rows:
+    assert len(rows) == len(own) + 1 and rows[-1]["end"]
+    for i, (r, (_, choice)) in enumerate(zip(rows, own, strict=False)):
         hands = [p["hand"] for p in r["state"]["players"]]
         assert [h is not None for h in hands] == [False, False, True, False]
-        if rp.decisions[r["decision"]][0] == 2:
-            assert r["request"]["seat"] == 2 and r["answer_shown"]
-        else:
-            assert r["request"] == {"waiting": True} and r["answer"] is None
-    code, out, _ = run("replay", "step", str(game), "--at", "0", "--as", "2")
+        assert r["decision"] is None and r["decisions"] is None and r["own"] == i
+        assert r["request"]["seat"] == 2 and r["answer_shown"]
+        assert r["answer"] == json.loads(json.dumps(choice))
+    # --at N: the seat's first decision from N on
+    after = own[2][0] + 1
+    code, out, _ = run("replay", "step", str(game), "--at", str(after), "--json", "--as", "2")
+    assert json.loads(out)["own"] == 3
+    code, out, _ = run("replay", "step", str(game), "--at", "0", "--count", "3", "--as", "2")
     assert code == 0
+    assert "another seat" not in out and "Decision" not in out
     lines = out.splitlines()
+    assert lines[0].startswith("P2 ") and "(its decision 0)" in lines[0]
     header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["seat", "general"])
-    rows = lines[header + 1:header + 5]
-    assert [r.split()[4] for r in rows if r.split()[5:6] == ["cards"]] == ["6", "4", "4"]
-    assert "asked: another seat (hidden from this seat)" in out
+    rows_text = lines[header + 1:header + 5]
+    assert sum(r.split()[5:6] == ["cards"] for r in rows_text) == 3  # other hands: counts only
 
 
 def test_turn_starts_at_its_first_decision(game: Path) -> None:
@@ -118,9 +129,9 @@ def test_interactive_loop_reads_commands(game: Path) -> None:
     assert code == 0
     starts = [t.split(" of ")[0] for t in _titles(out)]
     assert starts[:4] == ["Decision 1", "Decision 2", "Decision 3", "Decision 0"]
-    assert "no decision before it" in out
+    assert "no decision before this one" in out
     assert len(starts) == 5 and "turn 2," in _titles(out)[-1]
-    assert out.count(step_cmd.HELP_LINE) == 2  # at the start, and for "what"
+    assert out.count(step_cmd.HELP["all"]) == 2  # at the start, and for "what"
     assert "the replay has" in out
 
 

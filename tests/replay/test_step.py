@@ -64,7 +64,7 @@ def test_every_moment_tells_the_request_answer_and_events(small_replay: bytes) -
         events += m.events
         if m.at_end:
             break
-        seat, choice = rp.decisions[m.index]
+        seat, choice = rp.decisions[st.index]
         assert m.request is not None and m.request["seat"] == seat
         assert m.answer == choice and m.answer_shown
         assert m.state["pending"]["seat"] == seat
