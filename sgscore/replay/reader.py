@@ -4,7 +4,9 @@
 :func:`read_replay` collects them into a :class:`Replay`. Anything malformed raises
 :class:`~sgscore.replay.errors.ReplayError` with the record index and a one-line reason. A file cut
 short reads up to its last whole record and is marked truncated (with where), since a crash or a
-killed process leaves exactly that.
+killed process leaves exactly that. A file of an older format version is migrated to the current
+layout as it is read, when :mod:`sgscore.replay.versions` knows how; any other version is refused
+at record 0.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .records import (
     parse_header,
     short,
 )
+from .versions import VersionError, migrator
 
 __all__ = [
     "Limits", "Decisions", "Checkpoint", "Events", "UnknownRecord", "AnyRecord", "Replay",
@@ -128,9 +131,16 @@ def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
     return Decisions(seat, parse_value(v, 0, max_depth)[1:])
 
 
+DRAFT_CHECKPOINT = ("; 16-bit checkpoints were written only by development drafts of format "
+                    "version 1 (sgscore before commit 3fe0a05), which no release reads")
+"""Said of a checkpoint over 127 that fits in 16 bits: the files of those drafts said version 1
+too (``docs/replay-format.md``, "Versions")."""
+
+
 def parse_checkpoint(v: int) -> Checkpoint:
     if not 0 <= v <= U7:
-        raise BadValue(f"a checkpoint is an integer 0-127, got {v}")
+        raise BadValue(f"a checkpoint is an integer 0-127, got {v}"
+                       + (DRAFT_CHECKPOINT if U7 < v <= 0xFFFF else ""))
     return Checkpoint(v)
 
 
@@ -387,6 +397,8 @@ class RecordReader:
         self.end: End | None = None
         self.error: ErrorRecord | None = None
         self._events_next = 0
+        self.version = FORMAT_VERSION  # the file's format version, once the header is read
+        self._migrate: Callable[[Any], Any] | None = None  # an older file's records, migrated
         try:
             self.header = self._header()
         except BaseException:
@@ -459,11 +471,26 @@ class RecordReader:
         version = raw.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ReplayError(0, f"format version must be an integer, got {short(version)}")
+        self.version = version
         if version != FORMAT_VERSION:
-            raise ReplayError(0, f"format version {version} is not supported: this reader "
-                                 f"accepts version {FORMAT_VERSION}")
+            raw = self._migrate_header(raw, version)
         header: Header = _record(parse_header, raw, 0)
         return header
+
+    def _migrate_header(self, raw: dict[str, Any], version: int) -> dict[str, Any]:
+        """An older file's header in the current layout; every later record is migrated as it
+        is read (``docs/replay-format.md``, "Versions"). Another version is refused."""
+        try:
+            chain = migrator(version)
+        except VersionError as e:
+            raise ReplayError(0, str(e)) from None
+        try:
+            raw = chain.header(raw)
+        except ValueError as e:
+            raise ReplayError(0, f"format version {version}: {e}") from None
+        self._migrate = chain.record
+        self.warnings.append(chain.warning)
+        return raw
 
     def __iter__(self) -> Iterator[tuple[int, AnyRecord]]:
         """``(index, record)`` for each record after the header, in order."""
@@ -486,6 +513,8 @@ class RecordReader:
             if self.end is not None:
                 raise ReplayError(index, "data after the end record")
             try:
+                if self._migrate is not None:
+                    raw = self._migrated(raw)
                 rec = self._parse(raw, index, limits)
             except BadValue as e:
                 raise ReplayError(index, str(e)) from None
@@ -502,6 +531,14 @@ class RecordReader:
                     raise ReplayError(index, f"more than {limits.max_between} records in a row "
                                              "without a decision")
             yield index, rec
+
+    def _migrated(self, raw: Any) -> Any:
+        """A record of an older file in the current layout."""
+        assert self._migrate is not None
+        try:
+            return self._migrate(raw)
+        except ValueError as e:
+            raise BadValue(f"format version {self.version}: {e}") from None
 
     def _parse(self, raw: Any, index: int, limits: Limits) -> AnyRecord:
         if isinstance(raw, list):
