@@ -17,13 +17,16 @@ if TYPE_CHECKING:
     from sgscore.replay.scan import ReplayScan
 
 __all__ = [
-    "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "fail", "echo_json", "Progress", "progress",
-    "OneLineUsageError", "read_or_fail", "game_of",
+    "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE", "fail",
+    "echo_json", "Progress", "progress", "OneLineUsageError", "read_or_fail", "game_of",
+    "is_terminal",
 ]
 
 EXIT_OK = 0
 EXIT_INVALID = 1  # a replay is invalid or differs, or the input cannot be read
 EXIT_USAGE = 2  # click's own code for usage errors
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports of a command stopped by Ctrl-C
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE: the reader of the output went away (cli/main.py)
 
 
 def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
@@ -55,8 +58,9 @@ def echo_json(obj: Any) -> None:
 
 
 class Progress:
-    """A progress bar on stderr, drawn only when stdout is a terminal. ``line`` prints a line on
-    stdout above the bar without tearing it."""
+    """A progress bar on stderr, drawn only when stderr is a terminal (where it is drawn: stdout
+    may go to a file or a pipe meanwhile). ``line`` prints a line on stdout above the bar
+    without tearing it."""
 
     def __init__(self, total: int, label: str, enabled: bool) -> None:
         self._bar: Any = None
@@ -80,10 +84,18 @@ class Progress:
             self._bar = None
 
 
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (False for a closed or replaced stream)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 @contextmanager
 def progress(total: int, label: str, *, show: bool = True) -> Iterator[Progress]:
-    """A :class:`Progress` that draws only when ``show`` and stdout is a TTY."""
-    bar = Progress(total, label, show and total > 1 and sys.stdout.isatty())
+    """A :class:`Progress` that draws only when ``show`` and stderr is a terminal."""
+    bar = Progress(total, label, show and total > 1 and is_terminal(sys.stderr))
     try:
         yield bar
     finally:

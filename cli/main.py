@@ -1,22 +1,39 @@
 """The ``sgs`` entry point: one click group with a command per job.
 
 Exit codes, for every command: 0 success, 1 a replay is invalid or differs (or an input cannot be
-read), 2 usage errors (click's own).
+read, or the output cannot be written), 2 usage errors (click's own), 130 interrupted (Ctrl-C),
+141 the reader of the output went away (a closed pipe, as in ``sgs replay show game.mp | head``:
+what a tool killed by SIGPIPE gives, so that ``set -o pipefail`` sees it; not 0 or 1, since the
+command did not finish). The top group sees to the last three for every command, with one line
+on stderr or, for a closed pipe, none.
 
 Commands are imported when they are run, not before: ``sgs --version`` and ``sgs --help`` load
-only click, and ``sgs replay step`` only what stepping needs.
+only click, and ``sgs replay step`` only what stepping needs. The maintainer's commands are not
+here (``docs/architecture.md``, "Maintainer commands").
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import import_module
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from sgscore import __version__
 
-from .common import OneLineUsageError, fail
+from .common import (
+    EXIT_CLOSED_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    OneLineUsageError,
+    fail,
+    is_terminal,
+)
 
 __all__ = ["main", "COMMANDS", "REPLAY_COMMANDS"]
 
@@ -36,10 +53,6 @@ REPLAY_COMMANDS: Lazy = {
     "show": ("cli.replay_cmd:show", "Tell the story of a replay: rounds, turns, phases, who..."),
     "validate": ("cli.replay_cmd:validate",
                  "Check replay files: each decision legal, hashes and events as recorded,..."),
-    "schema": ("cli.replay_cmd:schema",
-               "Regenerate the JSON Schema files of the replay format from its pydantic..."),
-    "rebaseline": ("cli.replay_cmd:rebaseline",
-                   "Record the golden replays listed in FOLDER/manifest.json again."),
     "step": ("cli.step_cmd:step", "Step through a replay decision by decision: the table..."),
     "diff": ("cli.tools_cmd:diff", "Compare two replays: their headers, then their games, step..."),
     "resim": ("cli.tools_cmd:resim",
@@ -84,16 +97,86 @@ class _Lazy(click.Group):
                 formatter.write_dl(rows)
 
 
+def _say(line: str) -> None:
+    """One line on stderr, unless stderr itself cannot be written."""
+    try:
+        click.echo(line, err=True)
+    except OSError:
+        pass  # nowhere left to say it: the exit code still does
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so that what is still buffered for a closed pipe or a full disk
+    is dropped when the process exits instead of failing again there (a second message)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (a test's capture): nothing is flushed at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""What a write to a stream that is not a file the command opened gives (such a write's error has
+no file name): a closed pipe, a full disk or quota, a file over its size limit, a device error.
+A command catches the errors of the files it opens itself, so these are the output's."""
+
+
+def _is_output_error(e: OSError) -> bool:
+    return e.errno in _OUTPUT_ERRNOS and e.filename is None
+
+
+def _output_failed(e: OSError) -> NoReturn:
+    """stdout cannot be written: a closed pipe ends quietly (141), anything else (a full disk)
+    with one line (1)."""
+    _discard_stdout()
+    if e.errno == errno.EPIPE:
+        sys.exit(EXIT_CLOSED_PIPE)
+    _say(f"error: cannot write the output: {e.strerror or e}")
+    sys.exit(EXIT_INVALID)
+
+
+@contextmanager
+def _conventions() -> Iterator[None]:
+    """What every command does on Ctrl-C (130, "interrupted") and when its output cannot be
+    written, around whatever runs inside."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        _say(("\n" if is_terminal(sys.stderr) else "") + "error: interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+    except OSError as e:
+        if not _is_output_error(e):
+            raise  # not the output's: a bug, shown as one
+        _output_failed(e)
+
+
 class _Sgs(_Lazy):
     """The top group: every usage error, of any subcommand, is shown as one line; so is a game
-    that cannot be loaded (a broken plugin: exit 1)."""
+    that cannot be loaded (a broken plugin: exit 1). Ctrl-C, a closed pipe and an output that
+    cannot be written end every command the same way (see the exit codes above); stdout is
+    flushed before the process exits, so that its last piece fails here, not in the interpreter's
+    shutdown with a traceback."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            with _conventions():
+                return super().main(*args, **kwargs)
+        finally:
+            with _conventions():
+                if sys.stdout is not None:  # None when started with stdout closed
+                    sys.stdout.flush()
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
         from sgscore.core.registry import RegistrationError
 
         try:
-            return super().make_context(info_name, args, parent, **extra)
+            with _conventions():
+                return super().make_context(info_name, args, parent, **extra)
         except click.exceptions.NoArgsIsHelpError:
             raise
         except click.UsageError as e:
@@ -105,7 +188,8 @@ class _Sgs(_Lazy):
         from sgscore.core.registry import RegistrationError
 
         try:
-            return super().invoke(ctx)
+            with _conventions():
+                return super().invoke(ctx)
         except click.exceptions.NoArgsIsHelpError:
             raise  # `sgs replay` alone shows its help
         except click.UsageError as e:
@@ -138,7 +222,7 @@ def main() -> None:
 
 @main.group(cls=_Lazy, lazy=REPLAY_COMMANDS)
 def replay() -> None:
-    """Work with replay files: show, validate, step, diff, resim, export, the schemas.
+    """Work with replay files: tell, check, step through, compare, re-record and export them.
 
     \b
     Examples:

@@ -1,4 +1,8 @@
-"""``sgs replay``: show, validate, the JSON Schemas of replay files, and the golden replays."""
+"""``sgs replay show`` and ``sgs replay validate``.
+
+Writing the JSON Schemas and recording the golden replays again are a maintainer's jobs, kept out
+of the user's way: ``python -m sgscore.replay.models`` and ``python -m sgscore.replay.golden``
+(``docs/architecture.md``, "Maintainer commands")."""
 
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from sgscore.replay.tools import header_json
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress, seats_of
 
-__all__ = ["show", "validate", "schema", "rebaseline"]
+__all__ = ["show", "validate"]
 
 
 def _scan(path: str) -> tuple[ReplayScan, AnyGame, dict[str, Any] | None, int]:
@@ -171,63 +175,3 @@ def _invalid(path: str, record: int, reason: str) -> dict[str, Any]:
     return {"file": path, "valid": False, "decisions": 0, "turns": 0, "bytes": 0,
             "error": {"record": record, "reason": reason}, "warnings": [], "truncated": False,
             "summary": None}
-
-
-@click.command()
-@click.option("--out", "out", default="schemas", show_default=True,
-              type=click.Path(file_okay=False), help="Folder to write the schema files to.")
-def schema(out: str) -> None:
-    """Regenerate the JSON Schema files of the replay format from its pydantic models.
-
-    \b
-    Example:
-      sgs replay schema --out schemas/
-    """
-    from sgscore.replay.models import write_schemas  # pydantic: only here
-
-    try:
-        written = write_schemas(out)
-    except OSError as e:
-        fail(f"{out}: cannot write ({e.strerror or e})")
-    for path in written or ():
-        click.echo(str(path))
-
-
-@click.command()
-@click.argument("folder", default="fixtures", type=click.Path(file_okay=False, exists=True))
-@click.option("--check", is_flag=True, help="Only validate the golden replays; write nothing.")
-def rebaseline(folder: str, check: bool) -> None:
-    """Record the golden replays listed in FOLDER/manifest.json again.
-
-    Run it when a rules change is intended: the tests re-simulate every golden replay, and the
-    summaries written beside them (NAME.summary.json) show the change in review. With --check it
-    only validates them (exit 1 if any is invalid).
-
-    \b
-    Example:
-      sgs replay rebaseline fixtures && git diff fixtures/*.summary.json
-    """
-    from sgscore.replay.golden import RebaselineError, check_fixtures, load_manifest
-    from sgscore.replay.golden import rebaseline as rebaseline_fixtures
-
-    try:
-        manifest = load_manifest(folder)
-    except (OSError, ValueError, KeyError) as e:
-        fail(f"{folder}: cannot read the manifest ({e})")
-    if check:
-        bad = 0
-        for name, result in check_fixtures(folder):
-            click.echo(_verdict_line(name, result.to_json()))
-            bad += not result.valid
-        raise SystemExit(EXIT_INVALID if bad else EXIT_OK)
-    if not manifest:
-        fail(f"{folder}: the manifest lists no games")
-    try:
-        written = rebaseline_fixtures(folder)
-    except RebaselineError as e:
-        fail(f"{folder}: {e}")
-    except OSError as e:  # a read-only folder, a full disk
-        fail(f"{folder}: cannot write the golden replays: {e.strerror or e}"
-             + (f" ({e.filename})" if e.filename else ""))
-    for path in written:
-        click.echo(str(path))

@@ -3,8 +3,10 @@
 ``fixtures/manifest.json`` lists each golden game (name, game id, config, seed). The tests
 validate every one (each decision legal, every checkpoint, events record and the end summary
 equal). When the rules are meant to behave differently, the game's rules version is changed and
-``sgs replay rebaseline fixtures`` records them again; the summaries written beside them
-(``<name>.summary.json``: winner, turns, decisions, final hash) show the change in review.
+``python -m sgscore.replay.golden fixtures`` records them again; the summaries written beside
+them (``<name>.summary.json``: winner, turns, decisions, final hash) show the change in review.
+It is a maintainer's command, not one of ``sgs`` (``docs/architecture.md``, "Maintainer
+commands").
 
 :func:`rebaseline` refuses to record a golden game again when its replay no longer re-simulates
 but the game's rules version is the one it was recorded under: behaviour changed without the
@@ -13,7 +15,10 @@ version that tells old replays apart.
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +29,9 @@ from .reader import read_replay
 from .resim import ValidationResult, validate_file
 from .writer import record_game
 
-__all__ = ["load_manifest", "rebaseline", "check_fixtures", "RebaselineError", "DEFAULT_GAME"]
+__all__ = [
+    "load_manifest", "rebaseline", "check_fixtures", "RebaselineError", "DEFAULT_GAME", "main",
+]
 
 MANIFEST = "manifest.json"
 DEFAULT_GAME = "sanguosha/identity"
@@ -101,3 +108,68 @@ def check_fixtures(folder: str | Path) -> list[tuple[str, ValidationResult]]:
         (entry["name"], validate_file(root / f"{entry['name']}.mp"))
         for entry in load_manifest(root)
     ]
+
+
+# ---------------------------------------------------------------- python -m sgscore.replay.golden
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m sgscore.replay.golden",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Record the golden replays listed in FOLDER/manifest.json again, when a\n"
+                    "rules change is intended, or only validate them. Prints the files\n"
+                    "written, or one line per game with --check.",
+        epilog="example:\n"
+               "  python -m sgscore.replay.golden fixtures && git diff fixtures/*.summary.json")
+    p.add_argument("folder", nargs="?", default="fixtures", metavar="FOLDER",
+                   help="the folder of the golden replays (default: fixtures)")
+    p.add_argument("--check", action="store_true",
+                   help="only validate them; write nothing (exit 1 if one is invalid)")
+    return p
+
+
+def _fail(message: str) -> int:
+    print(f"error: {' '.join(message.split())}", file=sys.stderr)
+    return 1
+
+
+def _verdict(name: str, result: ValidationResult) -> str:
+    if result.valid:
+        return f"{name}: valid, {result.decisions} decisions, {result.turns} turns"
+    err = result.error or {}
+    reason = " ".join(str(err.get("reason", "")).split())
+    return f"{name}: invalid: record {err.get('record', 0)}: {reason}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m sgscore.replay.golden [FOLDER] [--check]``; returns the exit code: 0, or 1
+    with one line on stderr (a manifest that cannot be read, a change of behaviour under the
+    same rules version, a folder that cannot be written), or with ``--check`` when a golden
+    replay is invalid."""
+    args = _parser().parse_args(argv)
+    folder: str = args.folder
+    try:
+        manifest = load_manifest(folder)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return _fail(f"{folder}: cannot read the manifest ({e})")
+    if args.check:
+        bad = 0
+        for name, result in check_fixtures(folder):
+            print(_verdict(name, result))
+            bad += not result.valid
+        return 1 if bad else 0
+    if not manifest:
+        return _fail(f"{folder}: the manifest lists no games")
+    try:
+        written = rebaseline(folder)
+    except RebaselineError as e:
+        return _fail(f"{folder}: {e}")
+    except OSError as e:  # a read-only folder, a full disk
+        return _fail(f"{folder}: cannot write the golden replays: {e.strerror or e}"
+                     + (f" ({e.filename})" if e.filename else ""))
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -16,11 +16,17 @@ Short keys keep files small (``Header`` and ``End`` name their fields readably a
 under aliases). The reader parses the frequent records (decisions, checkpoints, events) by hand
 for speed; the
 tests check that the hand parsers accept exactly what these models accept.
+
+``python -m sgscore.replay.models --out schemas`` writes the schemas (a maintainer's command,
+``docs/architecture.md``, "Maintainer commands"); a test fails when ``schemas/`` is stale.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -44,7 +50,7 @@ __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "CHECKPOINT_MASK", "Value", "HeaderModel",
     "DecisionsRecordModel", "CheckpointRecordModel", "EventsRecordModel", "HashRecordModel",
     "ErrorRecordModel", "EndModel", "RecordModel", "json_schemas", "write_schemas",
-    "schema_text",
+    "schema_text", "main",
 ]
 
 HEX256 = r"^[0-9a-f]{64}$"
@@ -234,3 +240,29 @@ def write_schemas(folder: str | Path) -> list[Path]:
         p.write_text(schema_text(schema), encoding="utf-8")
         paths.append(p)
     return paths
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m sgscore.replay.models --out FOLDER``: write the JSON Schema files into FOLDER
+    and print their paths; exit 1 with one line when they cannot be written."""
+    parser = argparse.ArgumentParser(
+        prog="python -m sgscore.replay.models",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Write the JSON Schema files of the replay format, generated from its\n"
+                    "pydantic models (the committed ones are in schemas/).",
+        epilog="example:\n  python -m sgscore.replay.models --out schemas && git diff schemas/")
+    parser.add_argument("--out", required=True, metavar="FOLDER",
+                        help="the folder to write them into (made if missing)")
+    args = parser.parse_args(argv)
+    try:
+        written = write_schemas(args.out)
+    except OSError as e:
+        print(f"error: {args.out}: cannot write ({e.strerror or e})", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -36,10 +36,10 @@ from .view import full_view
 __all__ = ["SPEC", "IdentitySpec", "RULES_VERSION", "FORMAT_V1_POOL"]
 
 RULES_VERSION = "2"
-"""The identity of the rules' behaviour. Change it (and run ``sgs replay rebaseline``) whenever a
-change to the rules changes what a game does; never for a comment or a refactoring. The golden
-replays (``fixtures/``) fail when behaviour changes, and ``rebaseline`` refuses to record them
-again under the same version."""
+"""The identity of the rules' behaviour. Change it (and run ``python -m sgscore.replay.golden``)
+whenever a change to the rules changes what a game does; never for a comment or a refactoring.
+The golden replays (``fixtures/``) fail when behaviour changes, and the rebaseline refuses to
+record them again under the same version."""
 
 FORMAT_V1_POOL = (
     "caocao", "daqiao", "liubei", "lvbu", "machao", "simayi", "sunshangxiang", "zhugeliang",

@@ -280,20 +280,9 @@ def test_validate_without_files_is_a_usage_error() -> None:
     assert run("replay", "validate", "--no-such-option", "x.mp")[0] == 2
 
 
-# ---------------------------------------------------------------------------- schema, help
-def test_schema_writes_the_json_schemas(tmp_path: Path) -> None:
-    code, out, _ = run("replay", "schema", "--out", str(tmp_path / "s"))
-    assert code == 0
-    files = sorted((tmp_path / "s").iterdir())
-    assert files and all(f.suffix == ".json" for f in files)
-    assert [str(f) for f in files] == sorted(out.splitlines())
-    for f in files:
-        assert "$schema" in json.loads(f.read_text(encoding="utf-8"))
-
-
+# ---------------------------------------------------------------------------- help
 @pytest.mark.parametrize("cmd", [
-    [], ["sim"], ["replay"], ["replay", "show"], ["replay", "validate"], ["replay", "schema"],
-    ["replay", "rebaseline"], ["bench"],
+    [], ["sim"], ["replay"], ["replay", "show"], ["replay", "validate"], ["bench"],
 ])
 def test_every_command_has_help_with_an_example(cmd: list[str]) -> None:
     code, out, _ = run(*cmd, "--help")

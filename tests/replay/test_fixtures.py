@@ -1,6 +1,6 @@
 """Golden replays (DESIGN "Tests"): every fixture re-simulates to the same events, checkpoints and
 final hash. A failure here means the rules changed behaviour: if that is intended, run
-``sgs replay rebaseline fixtures`` and review the summaries' diff."""
+``python -m sgscore.replay.golden fixtures`` and review the summaries' diff."""
 
 from __future__ import annotations
 

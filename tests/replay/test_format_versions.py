@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 FORMATS = ROOT / "fixtures" / "formats"
 GOLDEN = ROOT / "fixtures" / "p4-beginner.mp"
 
-OLDER = "format version 0 is older than this reader reads (1): no sgscore release wrote it, and none reads it"
+OLDER = ("format version 0 is older than this reader reads (1): no sgscore release wrote it, "
+         "and none reads it")
 NEWER = "format version 2 is newer than this reader (1): upgrade sgscore"
 OTHER_RULES = "recorded under other rules"
 
@@ -59,7 +60,7 @@ def _version_2(tmp_path: Path) -> Path:
     return path
 
 
-# ---------------------------------------------------------------- version 1 as older commits wrote it
+# ---------------------------------------------------------------- version 1 by older commits
 def test_version_1_as_commit_6c83a5c_wrote_it_reads_as_it_is_and_is_valid() -> None:
     path = FORMATS / "v1-6c83a5c.mp"
     rp = read_replay(path)
