@@ -58,6 +58,7 @@ REPLAY_COMMANDS: Lazy = {
     "resim": ("cli.tools_cmd:resim",
               "Re-simulate FILE's decisions with this engine and write them as a new replay."),
     "export": ("cli.tools_cmd:export", "The whole replay as one JSON object, for other tools..."),
+    "shrink": ("cli.shrink_cmd:shrink", "Shrink a replay to a minimal one for which CMD still exits 0."),
 }
 
 

@@ -1,5 +1,5 @@
 """The replay toolkit: format v1 records, writer, bounded reader, re-simulation and validation,
-stepping, diff, resim and export, for every installed game.
+stepping, diff, resim, export and shrinking, for every installed game.
 
 A replay is one append-only msgpack stream: a header, then decisions, checkpoints and (optionally)
 events, then an end record with the game's summary. ``docs/replay-format.md`` specifies it; the
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         start_game,
         validate_file,
     )
+    from .shrink import NothingToShrink, ShrinkResult, shrink_replay
     from .step import Moment, Stepper
     from .tools import (
         ReplayDiff,
@@ -75,6 +76,7 @@ _WHERE = {
     "Resimulator": "resim", "ValidationResult": "resim", "resimulate": "resim",
     "spec_of": "resim", "start_game": "resim", "validate_file": "resim",
     "Moment": "step", "Stepper": "step",
+    "NothingToShrink": "shrink", "ShrinkResult": "shrink", "shrink_replay": "shrink",
     "ReplayDiff": "tools", "ResimResult": "tools", "diff_replays": "tools",
     "export_replay": "tools", "header_json": "tools", "resim_file": "tools",
     "RecordResult": "writer", "ReplayWriter": "writer", "make_header": "writer",
@@ -89,7 +91,8 @@ __all__ = [
     "RecordReader", "Replay", "UnknownRecord", "read_replay", "Resimulator", "ValidationResult",
     "resimulate", "spec_of", "start_game", "validate_file", "Moment", "Stepper", "ReplayDiff",
     "ResimResult", "diff_replays", "export_replay", "header_json", "resim_file", "RecordResult",
-    "ReplayWriter", "make_header", "record_game",
+    "ReplayWriter", "make_header", "record_game", "NothingToShrink", "ShrinkResult",
+    "shrink_replay",
 ]
 
 

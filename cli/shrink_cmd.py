@@ -1,0 +1,154 @@
+"""``sgs replay shrink``: delta-debug a replay that shows a bug down to a small one that still
+does, for a bug report. A thin command over :mod:`sgscore.replay.shrink`; the bug is whatever a
+command says it is (exit 0 = still there), as with ``git bisect run`` (``cli/main.py`` adds the
+command to the ``replay`` group)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+
+import click
+
+from sgscore.replay.errors import ReplayError
+from sgscore.replay.shrink import DEFAULT_MAX_TESTS, NothingToShrink, ShrinkStep, shrink_replay
+
+from .common import fail
+
+__all__ = ["shrink"]
+
+
+class _CannotRun(Exception):
+    """CMD could not be started."""
+
+
+class _Until:
+    """Runs CMD with a candidate's path appended: it holds when CMD exits 0 within the timeout.
+    CMD runs in a session of its own, its input and output closed, so that a run that times out
+    is ended with everything it started."""
+
+    def __init__(self, argv: list[str], timeout: float) -> None:
+        self.argv = argv
+        self.timeout = timeout
+        self.timeouts = 0
+        self.last = ""  # how the last run ended, in words
+
+    def __call__(self, path: str) -> bool:
+        try:
+            proc = subprocess.Popen([*self.argv, path], stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    start_new_session=True)
+        except OSError as e:
+            raise _CannotRun(e.strerror or str(e)) from None
+        try:
+            code = proc.wait(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.timeouts += 1
+            self.last = f"did not exit within --timeout {self.timeout:g} s"
+            return False
+        finally:
+            if proc.poll() is None:  # timed out, or interrupted: end it and what it started
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        self.last = f"exits {code}" if code >= 0 else f"was killed by signal {-code}"
+        return code == 0
+
+
+def _argv(until: str) -> list[str]:
+    """CMD split as a shell would (without running one); a usage error when it is empty or
+    unbalanced, an error when its program is not found."""
+    try:
+        argv = shlex.split(until)
+    except ValueError as e:
+        raise click.BadParameter(f"cannot split {until!r}: {e}", param_hint="'--until'") from None
+    if not argv:
+        raise click.BadParameter("CMD is empty", param_hint="'--until'")
+    if shutil.which(argv[0]) is None:
+        fail(f"--until: {argv[0]}: command not found (or not executable)")
+    return argv
+
+
+def _step_line(step: ShrinkStep) -> str:
+    if step.move == "cut":
+        what = f"cut the last {step.size} decisions"
+    elif step.size == 1:
+        what = f"decision {step.at} made simpler"
+    else:
+        what = f"decisions {step.at}-{step.at + step.size - 1} made simpler"
+    return f"shrink: {what}: {step.decisions} decisions (test {step.tests})"
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("-o", "--output", "output", required=True, type=click.Path(),
+              help="The replay to write (replaced if it exists; FILE itself is fine).")
+@click.option("--until", "until", required=True, metavar="CMD",
+              help="The test: CMD with the candidate's path appended exits 0 while the bug "
+                   "shows (split as a shell would; no shell runs it).")
+@click.option("--max-tests", "max_tests", type=click.IntRange(min=1), default=DEFAULT_MAX_TESTS,
+              show_default=True, metavar="N", help="Run CMD at most N times.")
+@click.option("--timeout", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              show_default=True, metavar="SECONDS",
+              help="A run of CMD that takes longer is ended and counts as 'the bug is gone'.")
+def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -> None:
+    """Shrink a replay to a minimal one for which CMD still exits 0.
+
+    CMD is the test, as with git bisect run: it is run with a candidate replay's path appended
+    and exits 0 while the candidate still shows the bug. FILE itself must pass it (else there
+    is nothing to shrink: exit 1). The search cuts the tail (the shortest prefix of decisions
+    that passes, by bisection), then makes decisions simpler (pass, decline, the empty subset,
+    the first legal choice), chunks of decisions first, then single ones, until no move passes
+    or CMD has run --max-tests times. The result keeps FILE's game, seed and config, and an
+    engine error that it reproduces; when its decisions end before the game does, it is a
+    truncated replay (no end record). docs/bug-reports.md walks through an example.
+
+    Progress goes to stderr, one line per move that passed; stdout gets one line, "OUT: N
+    decisions (from M), T tests". Errors are one line, "error: FILE: reason", exit 1.
+
+    \b
+    Examples:
+      sgs replay shrink bug.mp -o small.mp --until "python has_bug.py"
+      sgs replay shrink crash.mp -o small.mp --until ./still_crashes.sh --max-tests 300
+    """
+    argv = _argv(until)
+    if os.path.isdir(output):
+        raise click.BadParameter(f"{output} is a folder; -o names a file", param_hint="'--output'")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        fail(f"{output}: cannot write: there is no folder {folder}")
+    test = _Until(argv, timeout)
+
+    def progress(step: ShrinkStep) -> None:
+        click.echo(_step_line(step), err=True)
+
+    try:
+        res = shrink_replay(file, test, output, max_tests=max_tests, on_progress=progress)
+    except ReplayError as e:
+        fail(f"{file}: {e}")
+    except NothingToShrink:
+        fail(f"{file}: {shlex.join(argv)} {test.last} on this replay (as this engine records "
+             "it), so there is nothing to shrink: CMD must exit 0 for a replay that shows the bug")
+    except _CannotRun as e:
+        fail(f"--until: {argv[0]}: cannot run it ({e})")
+    except OSError as e:
+        fail(f"{output}: cannot write ({e.strerror or e})")
+    for w in res.warnings:
+        click.echo(f"warning: {file}: {' '.join(w.split())}", err=True)
+    if res.error is not None:
+        click.echo(f"note: {output} keeps the engine error {res.error['kind']}: "
+                   f"{' '.join(str(res.error['msg']).split())}", err=True)
+    elif res.truncated:
+        click.echo(f"note: {output} stops before the game ends (a truncated replay: no end "
+                   "record)", err=True)
+    if test.timeouts:
+        click.echo(f"note: {test.timeouts} runs of CMD timed out and counted as failing",
+                   err=True)
+    if res.exhausted:
+        click.echo(f"note: stopped after --max-tests {max_tests} runs; a smaller replay may "
+                   "pass too", err=True)
+    click.echo(f"{output}: {res.after} decisions (from {res.before}), {res.tests} tests")

@@ -1,0 +1,152 @@
+"""``sgs replay shrink``: a command (exit 0 = the bug still shows) shrinks a replay of either game;
+one-line errors; the test budget and the timeout; what the other commands make of the result."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from sgscore.replay import read_replay
+
+from sgs_cli import run
+
+SOMEONE_DIES = """\
+import sys
+from sgscore.replay import export_replay
+events = export_replay(sys.argv[1], events=True)["events"]
+sys.exit(0 if any(e[0] == "death" for e in events) else 1)
+"""
+
+SEAT_2_SLASHES = """\
+import sys
+from sgscore.replay import export_replay
+events = export_replay(sys.argv[1], events=True)["events"]
+sys.exit(0 if any(e[0] == "use" and e[1][:2] == [2, "slash"] for e in events) else 1)
+"""
+
+COUNTED = """\
+with open({runs!r}, "a") as f:
+    f.write("run\\n")
+"""
+
+SLOW_UNLESS_WHOLE = """\
+import sys, time
+from sgscore.replay import read_replay
+if len(read_replay(sys.argv[1]).decisions) < {n}:
+    time.sleep(30)
+"""
+
+
+def _script(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return f"{sys.executable} {path}"
+
+
+def _sim(tmp_path: Path, *args: str) -> Path:
+    out = tmp_path / "game.mp"
+    code, _, _ = run("sim", *args, "-o", str(out))
+    assert code == 0
+    return out
+
+
+def _holds(cmd: str, path: Path) -> bool:
+    return subprocess.run([*cmd.split(), str(path)], check=False).returncode == 0
+
+
+def _valid_or_truncated(path: Path) -> None:
+    code, out, _ = run("replay", "validate", "--json", str(path))
+    res = json.loads(out)
+    assert code == 0 or (res["truncated"] and res["error"]["reason"].startswith("truncated:"))
+
+
+def test_a_dice_game_shrinks_until_someone_dies(tmp_path: Path) -> None:
+    src = _sim(tmp_path, "--game", "dice", "-p", "3", "-s", "7")
+    cmd = _script(tmp_path, "dies.py", SOMEONE_DIES)
+    out = tmp_path / "small.mp"
+    code, stdout, stderr = run("replay", "shrink", str(src), "-o", str(out), "--until", cmd)
+    assert code == 0, stderr
+    m = re.fullmatch(rf"{re.escape(str(out))}: (\d+) decisions \(from 32\), (\d+) tests\n", stdout)
+    assert m is not None, stdout
+    assert int(m[1]) == len(read_replay(out).decisions) < 32
+    assert stderr and all(line.startswith(("shrink: ", "note: ")) for line in stderr.splitlines())
+    assert _holds(cmd, out)
+    _valid_or_truncated(out)
+
+
+def test_an_identity_game_shrinks_until_seat_2_slashes(tmp_path: Path) -> None:
+    src = _sim(tmp_path, "-p", "4", "--beginner", "--max-rounds", "3", "-s", "2")
+    cmd = _script(tmp_path, "slash.py", SEAT_2_SLASHES)
+    out = tmp_path / "small.mp"
+    code, stdout, _ = run("replay", "shrink", str(src), "-o", str(out), "--until", cmd)
+    assert code == 0 and stdout.startswith(f"{out}: ") and "(from 46)" in stdout
+    assert len(read_replay(out).decisions) < 46 and _holds(cmd, out)
+    _valid_or_truncated(out)
+    # the result is truncated: the commands that read it say so, validate calls it invalid
+    code, _, err = run("replay", "show", str(out))
+    assert code == 0 and err.startswith(f"warning: {out}: truncated: ")
+    code, _, err = run("replay", "step", str(out), "--at", "0")
+    assert code == 0 and err.startswith(f"warning: {out}: truncated: ")
+    code, text, _ = run("replay", "export", str(out))
+    assert code == 0 and json.loads(text)["truncated"] is True
+    code, text, _ = run("replay", "validate", str(out))
+    assert code == 1 and f"{out}: invalid: record " in text and ": truncated: " in text
+
+
+def test_errors_are_one_line(tmp_path: Path) -> None:
+    src = _sim(tmp_path, "--game", "dice", "-p", "3", "-s", "7")
+    out = tmp_path / "small.mp"
+    fails = _script(tmp_path, "no.py", "raise SystemExit(3)\n")
+    code, stdout, err = run("replay", "shrink", str(src), "-o", str(out), "--until", fails)
+    assert code == 1 and stdout == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"error: {src}: ") and "exits 3" in err and "nothing to shrink" in err
+    code, _, err = run("replay", "shrink", str(src), "-o", str(out), "--until", "no-such-cmd-x")
+    assert (code, err) == (1, "error: --until: no-such-cmd-x: command not found (or not "
+                              "executable)\n")
+    code, _, err = run("replay", "shrink", str(tmp_path / "nope.mp"), "-o", str(out),
+                       "--until", fails)
+    assert code == 1 and err.startswith(f"error: {tmp_path / 'nope.mp'}: record 0: ")
+    bad = tmp_path / "bad.mp"
+    bad.write_bytes(b"\x93not a replay")
+    code, _, err = run("replay", "shrink", str(bad), "-o", str(out), "--until", fails)
+    assert code == 1 and err.startswith(f"error: {bad}: record 0: ") and len(err.splitlines()) == 1
+    for until in ("", "'unbalanced"):
+        code, _, err = run("replay", "shrink", str(src), "-o", str(out), "--until", until)
+        assert code == 2 and err.startswith("error: sgs replay shrink: ") and "--until" in err
+    code, _, err = run("replay", "shrink", str(src), "-o", str(tmp_path), "--until", fails)
+    assert code == 2 and "is a folder" in err
+    assert not out.exists()
+
+
+def test_max_tests_bounds_the_runs(tmp_path: Path) -> None:
+    src = _sim(tmp_path, "--game", "dice", "-p", "3", "-s", "7")
+    out = tmp_path / "small.mp"
+    cmd = _script(tmp_path, "count.py", COUNTED.format(runs=str(tmp_path / "runs")))
+    code, stdout, stderr = run("replay", "shrink", str(src), "-o", str(out), "--until", cmd,
+                               "--max-tests", "3")
+    assert code == 0 and stdout.endswith(", 3 tests\n")
+    assert (tmp_path / "runs").read_text().count("run") == 3
+    assert "note: stopped after --max-tests 3 runs" in stderr
+    assert run("replay", "shrink", str(src), "-o", str(out), "--until", cmd,
+               "--max-tests", "0")[0] == 2
+
+
+def test_a_run_that_times_out_counts_as_not_failing(tmp_path: Path) -> None:
+    src = _sim(tmp_path, "--game", "dice", "-p", "3", "-s", "7")
+    out = tmp_path / "small.mp"
+    cmd = _script(tmp_path, "slow.py", SLOW_UNLESS_WHOLE.format(n=32))
+    start = time.monotonic()
+    code, stdout, stderr = run("replay", "shrink", str(src), "-o", str(out), "--until", cmd,
+                               "--timeout", "0.5", "--max-tests", "4")
+    assert time.monotonic() - start < 20  # each slow run was ended at its timeout
+    assert code == 0 and stdout == f"{out}: 32 decisions (from 32), 4 tests\n"
+    assert "note: 3 runs of CMD timed out and counted as failing" in stderr
+    assert out.read_bytes() == src.read_bytes()  # nothing smaller passed: the game as it was
+    cmd = _script(tmp_path, "slower.py", SLOW_UNLESS_WHOLE.format(n=99))
+    code, _, err = run("replay", "shrink", str(src), "-o", str(out), "--until", cmd,
+                       "--timeout", "0.5")
+    assert code == 1 and "did not exit within --timeout 0.5 s" in err
