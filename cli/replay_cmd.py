@@ -18,11 +18,12 @@ from sgscore.replay.render import (
     LANGS,
     SECRET_HEADER_KEYS,
     json_events,
+    numbered_lines,
     render_events,
     render_header,
 )
 from sgscore.replay.resim import validate_file
-from sgscore.replay.scan import ReplayScan, iter_events, scan_replay
+from sgscore.replay.scan import ReplayScan, iter_numbered_events, scan_replay
 from sgscore.replay.tools import header_json
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, game_of, progress, seats_of
@@ -63,13 +64,19 @@ def _warn(path: str, message: str) -> None:
               help="Language of the account (card, general, phase and role names).")
 @click.option("--json", "as_json", is_flag=True,
               help="The (redacted) events and the summary as one JSON object.")
-def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
+@click.option("--numbers/--no-numbers", default=None,
+              help="Number the lines by the decision that led to them (default: on, off with --as).")
+def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | None) -> None:
     """Tell the story of a replay: rounds, turns, phases, who used what on whom, judgements,
     damage, deaths and the result.
 
-    A replay recorded without events is re-simulated to get them. With --as, hidden parts
-    (other seats' hands and roles) and the seed are left out. With --json, each event is
-    [kind, *args] plus its hidden part last when shown (docs/events.md).
+    A replay recorded without events is re-simulated to get them. Each line is numbered by the
+    decision that led to it ("#137": `sgs replay step FILE --at 137` shows the table before it
+    and what was answered; decisions are numbered from 0). With --as, hidden parts (other seats'
+    hands and roles), the seed and the numbers are left out (how many decisions other seats took
+    tells whether they could answer; --numbers shows them anyway). With --json, each event is
+    [kind, *args] plus its hidden part last when shown (docs/events.md), and "event_decisions"
+    gives each event's decision number (-1: the setup; left out with --as).
 
     \b
     Examples:
@@ -83,17 +90,24 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
                                  param_hint="'--as'")
     header = header_json(scan.header)
     teller = spec.teller(lang, seat)
+    numbered = seat is None if numbers is None else numbers
     try:
         if as_json:
-            _show_json(file, scan, spec, header, seat, teller, summary)
+            _show_json(file, scan, spec, header, seat, teller, summary, numbered)
             return
         click.echo(f"{os.path.basename(file)}: {render_header(spec, header, seat=seat, lang=lang)}")
         if scan.truncated:
             where = " ".join(str(scan.truncation or "the end record is missing").split())
             click.echo(f"warning: {file}: truncated: {where}; showing its first "
                        f"{scan.decisions} decisions", err=True)
-        for line in render_events(spec, iter_events(file, scan), teller=teller):
-            click.echo(line)
+        if numbered:
+            width = len(str(max(scan.decisions - 1, 0))) + 1
+            for line in numbered_lines(teller, iter_numbered_events(file, scan), width):
+                click.echo(line)
+        else:
+            for _, event in iter_numbered_events(file, scan):
+                for line in render_events(spec, [event], teller=teller):
+                    click.echo(line)
     except ReplayError as e:  # the file changed since it was scanned
         fail(f"{file}: {e}")
     for line in teller.summary_lines(teller.redact_summary(summary) if summary else None):
@@ -101,20 +115,25 @@ def show(file: str, seat: int | None, lang: str, as_json: bool) -> None:
 
 
 def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any],
-               seat: int | None, teller: Teller, summary: dict[str, Any] | None) -> None:
+               seat: int | None, teller: Teller, summary: dict[str, Any] | None,
+               numbered: bool) -> None:
     """``show --json``: one JSON object, written as its events are read."""
     head = {"file": file, "seat": seat,
             "header": {k: v for k, v in header.items() if seat is None or k not in SECRET_HEADER_KEYS},
             "truncated": scan.truncated}
     click.echo(_json_text(head)[:-1] + ',"events":[', nl=False)
     first = True
-    for event in iter_events(file, scan):
+    numbers: list[int] = []
+    for n, event in iter_numbered_events(file, scan):
         for _ in render_events(spec, [event], teller=teller):
             pass  # the teller learns what the viewer saw (roles), for the summary
         for item in json_events([event], seat):
             click.echo(("" if first else ",") + _json_text(item), nl=False)
             first = False
-    tail = {"summary": teller.redact_summary(summary) if summary else None}
+        numbers.append(n)
+    tail: dict[str, Any] = {"summary": teller.redact_summary(summary) if summary else None}
+    if numbered:
+        tail["event_decisions"] = numbers
     click.echo("]," + _json_text(tail)[1:])
 
 

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
         validate_file,
     )
     from .shrink import NothingToShrink, ShrinkResult, shrink_replay
-    from .step import Moment, Stepper
+    from .step import Moment, SeatWatch, Stepper
     from .tools import (
         ReplayDiff,
         ResimResult,
@@ -75,7 +75,7 @@ _WHERE = {
     "read_replay": "reader",
     "Resimulator": "resim", "ValidationResult": "resim", "resimulate": "resim",
     "spec_of": "resim", "start_game": "resim", "validate_file": "resim",
-    "Moment": "step", "Stepper": "step",
+    "Moment": "step", "SeatWatch": "step", "Stepper": "step",
     "NothingToShrink": "shrink", "ShrinkResult": "shrink", "shrink_replay": "shrink",
     "ReplayDiff": "tools", "ResimResult": "tools", "diff_replays": "tools",
     "export_replay": "tools", "header_json": "tools", "resim_file": "tools",
@@ -89,7 +89,8 @@ __all__ = [
     "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel", "RecordModel",
     "json_schemas", "schema_text", "write_schemas", "Checkpoint", "Decisions", "Events", "Limits",
     "RecordReader", "Replay", "UnknownRecord", "read_replay", "Resimulator", "ValidationResult",
-    "resimulate", "spec_of", "start_game", "validate_file", "Moment", "Stepper", "ReplayDiff",
+    "resimulate", "spec_of", "start_game", "validate_file", "Moment", "SeatWatch", "Stepper",
+    "ReplayDiff",
     "ResimResult", "diff_replays", "export_replay", "header_json", "resim_file", "RecordResult",
     "ReplayWriter", "make_header", "record_game", "NothingToShrink", "ShrinkResult",
     "shrink_replay",

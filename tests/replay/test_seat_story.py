@@ -12,7 +12,7 @@ from typing import Any
 
 from cli.step_cmd import moment_text
 from sgscore.core.games import get_game
-from sgscore.replay.step import SeatWatch
+from sgscore.replay import SeatWatch
 from sgscore.testing import Scenario, Table
 
 WATCHER = 0
