@@ -3,6 +3,9 @@ in English and Chinese, and the :class:`DiceTeller` that tells one viewer's even
 
 Everything in the dice game is public except the roles: a role is dealt privately to its seat
 (the lord's is shown to all, and in a 3-player game every role), and revealed at death.
+
+A run tells in one language: generals, skills and faces by the names they declare in English or
+Chinese, never by their ids; the question of every request says what its prompt holds.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ WINNER = {
 }
 
 REASONS = {
-    "slash": ("杀", "杀"), "gatling": ("gatling", "万箭齐发"), "indians": ("南蛮入侵", "南蛮入侵"),
+    "slash": ("slash", "杀"), "gatling": ("gatling", "万箭齐发"), "indians": ("Indians", "南蛮入侵"),
     "dynamite": ("dynamite", "闪电"), "beer": ("beer", "酒"), "death": ("on death", "阵亡"),
     "lord_died": ("the lord died", "主公阵亡"),
     "rebels_and_renegades_dead": ("every rebel and renegade died", "反贼和内奸全部阵亡"),
@@ -77,17 +80,30 @@ class DiceTeller(KindTeller):
 
     # -- words
     def p(self, seat: Any) -> str:
-        """A seat: ``P2 zhoutai`` / ``2号位周泰`` (``nobody`` for None)."""
+        """A seat: ``P2 Zhou Tai`` / ``2号位周泰`` (``nobody`` for None)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             return self.say(en="nobody", zh="无来源")
         gid = self.generals[seat] if seat < len(self.generals) else ""
         if self.lang == "zh":
             return f"{seat}号位{self.general(gid)}" if gid else f"{seat}号位"
-        return f"P{seat} {gid}" if gid else f"P{seat}"
+        return f"P{seat} {self.general(gid)}" if gid else f"P{seat}"
 
     def general(self, gid: Any) -> str:
+        """A general's name (``周泰`` / ``Zhou Tai``; an unknown id as it is)."""
         g = GENERALS.get(str(gid))
-        return g.zh if self.lang == "zh" and g is not None else str(gid)
+        if g is None:
+            return str(gid)
+        return (g.zh if self.lang == "zh" else g.en) or str(gid)
+
+    def dice(self, indexes: Any) -> str:
+        """Dice by their indexes, told from 1 as a player counts them: ``1, 3, 5`` / ``1、3、5``."""
+        return ("、" if self.lang == "zh" else ", ").join(str(i + 1) for i in indexes)
+
+    def count(self, n: Any, one: str, many: str, zh: str) -> str:
+        """``n`` things: ``1 arrow``, ``3 arrows``, ``3张``."""
+        if self.lang == "zh":
+            return f"{n}{zh}"
+        return f"{n} {one if n == 1 else many}"
 
     def phase(self, phase: Any) -> str:
         words = {"setup": ("setup", "准备"), "roll": ("rolling", "掷骰"),
@@ -209,7 +225,7 @@ def ROLL(t: DiceTeller, seat: int, roll_no: int, rolled: tuple[int, ...],
          dice: tuple[str, ...]) -> str:
     """``seat``'s roll ``roll_no`` (0: the first, then the rerolls) rolled the dice ``rolled``
     (indexes 0-4, told as dice 1-5); ``dice``: all five faces after it."""
-    idx = " ".join(str(i + 1) for i in rolled)  # told from 1, as a player counts them
+    idx = t.dice(rolled)
     if roll_no == 0:
         return t.say(en="{p} rolls: {d}", zh="{p}掷骰：{d}", p=t.p(seat), d=t.faces(dice))
     return t.say(en="{p} rerolls dice {i}: {d}", zh="{p}重掷第{i}个骰子：{d}", p=t.p(seat), i=idx,
@@ -226,7 +242,7 @@ def ARROW_TAKEN(t: DiceTeller, seat: int, held: int, pile: int) -> str:
 @_event("indians")
 def INDIANS(t: DiceTeller, seat: int) -> str:
     """``seat`` took the last 【箭】: 南蛮入侵, everyone takes damage equal to the 【箭】 held."""
-    return t.say(en="The pile is empty: 南蛮入侵 (Indians attack)!",
+    return t.say(en="The pile of arrows is empty: the Indians attack!",
                  zh="牌堆的【箭】被摸光，触发【南蛮入侵】！")
 
 
@@ -266,9 +282,9 @@ def HEAL(t: DiceTeller, seat: int, amount: int, hp: int, reason: str) -> str:
 def ARROWS_BACK(t: DiceTeller, seat: int, n: int, pile: int, reason: str) -> str:
     """``seat`` returns ``n`` 【箭】 to the pile (``pile`` there now) by ``reason``
     (``indians``, ``gatling``, ``death`` or a skill)."""
-    return t.say(en="{p} returns {n} arrow(s) to the pile ({r}); the pile holds {k}",
+    return t.say(en="{p} returns {arrows} to the pile ({r}); the pile holds {k}",
                  zh="{p}弃置{n}张【箭】（{r}），牌堆现有{k}张", p=t.p(seat), n=n, r=t.reason(reason),
-                 k=pile)
+                 k=pile, arrows=t.count(n, "arrow", "arrows", "张"))
 
 
 @_event("dynamite")
@@ -335,8 +351,9 @@ def GAME_OVER(t: DiceTeller, winner: str | None, reason: str) -> str:
 
 # ---------------------------------------------------------------------------- requests
 def _ask_reroll(t: DiceTeller, seat: int, dice: tuple[str, ...], left: int) -> str:
-    return t.say(en="{p} may reroll any of {d} ({n} reroll(s) left)",
-                 zh="{p}可以重掷任意骰子：{d}（还可重掷{n}次）", p=t.p(seat), d=t.faces(dice), n=left)
+    return t.say(en="{p} may reroll any of {d} ({rerolls} left)",
+                 zh="{p}可以重掷任意骰子：{d}（还可重掷{n}次）", p=t.p(seat), d=t.faces(dice), n=left,
+                 rerolls=t.count(left, "reroll", "rerolls", "次"))
 
 
 @_request("reroll", choice="the indexes (0-4) of the dice to reroll, ascending; () keeps them all "
@@ -345,7 +362,7 @@ def REROLL(t: DiceTeller, choice: tuple[int, ...]) -> str:
     """The player whose turn it is: which dice to reroll (none: stop rolling)."""
     if not choice:
         return t.say(en="keep the dice", zh="不再重掷")
-    return t.say(en="reroll dice {i}", zh="重掷第{i}个骰子", i=" ".join(str(i + 1) for i in choice))
+    return t.say(en="reroll dice {i}", zh="重掷第{i}个骰子", i=t.dice(choice))
 
 
 def _ask_slash(t: DiceTeller, seat: int, die: int, face: str) -> str:
@@ -395,7 +412,8 @@ def SKILL_AMOUNT(t: DiceTeller, choice: int) -> str:
     """A skill's owner: how many points it applies to (不屈: damage taken as 【箭】 instead)."""
     if choice == 0:
         return t.say(en="do not use it", zh="不发动")
-    return t.say(en="{n} point(s)", zh="{n}点", n=choice)
+    return t.say(en="{points}", zh="{n}点", n=choice,
+                 points=t.count(choice, "point", "points", "点"))
 
 
 def _ask_invoke(t: DiceTeller, seat: int, skill: str) -> str:
@@ -409,8 +427,9 @@ def SKILL_INVOKE(t: DiceTeller, choice: bool) -> str:
 
 
 def _ask_seats(t: DiceTeller, seat: int, skill: str, most: int) -> str:
-    return t.say(en="{p} may use {s} on up to {n} player(s)",
-                 zh="{p}可以对至多{n}名角色发动【{s}】", p=t.p(seat), s=t.skill(skill), n=most)
+    return t.say(en="{p} may use {s} on up to {players}",
+                 zh="{p}可以对至多{n}名角色发动【{s}】", p=t.p(seat), s=t.skill(skill), n=most,
+                 players=t.count(most, "player", "players", "名角色"))
 
 
 @_request("skill_seats", choice="the seats chosen, ascending; () not to use the skill",
@@ -424,7 +443,7 @@ def SKILL_SEATS(t: DiceTeller, choice: tuple[int, ...]) -> str:
 
 
 def _ask_shot(t: DiceTeller, seat: int, skill: str) -> str:
-    return t.say(en="{p} may use {s}: which 杀 die deals double damage?",
+    return t.say(en="{p} may use {s}: which slash die deals double damage?",
                  zh="{p}可以发动【{s}】：令哪个【杀】的伤害×2？", p=t.p(seat), s=t.skill(skill))
 
 

@@ -66,6 +66,8 @@ def DRAFT_PICK(t: Teller, seat: int, general: str) -> str:
 
 
 def _ask_draft(t: Teller, seat: int, *prompt: Any) -> str:
+    if prompt[:1] == ("lord",):
+        return t.say(en="{p} (the lord) chooses a general", zh="{p}（主公）挑选武将", p=t.p(seat))
     return t.say(en="{p} chooses a general", zh="{p}挑选武将", p=t.p(seat))
 
 

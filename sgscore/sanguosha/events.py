@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import HEART, SUIT, is_black, is_red
+from .memory import EQUIP_AREA, JUDGE_AREA
 from .model import LORD
-from .telling import WINNER, Teller, event_kind, phase_name, role_name
+from .telling import WINNER, Teller, event_kind, is_card, phase_name, role_name
 
 __all__ = [
     "SETUP", "ROLE", "ROLE_DEALT", "TURN", "PHASE", "PHASE_SKIPPED", "GAME_OVER", "DRAW",
     "RESHUFFLE", "DISCARD", "GAIN", "EQUIP", "RETURN_WEAPON", "USE", "PLAY", "SKILL",
     "NULLIFIED", "DELAYED_JUDGE", "JUDGE", "JUDGE_RESULT", "DAMAGE", "DAMAGE_PREVENTED",
-    "LOSE_HP", "RECOVER", "DYING", "DEATH",
+    "LOSE_HP", "RECOVER", "DYING", "DEATH", "judgement_meaning",
 ]
 
 Cards = tuple[int, ...]
@@ -119,10 +121,43 @@ def DISCARD(t: Teller, seat: int, cards: Cards, reason: str = "") -> str:
     if not isinstance(seat, int) or seat < 0:
         return t.say(en="{cards} go to the discard pile ({reason})", zh="{cards}进入弃牌堆（{reason}）",
                      cards=shown, reason=t.reason(reason))
+    if reason in _TAKEN_AWAY:
+        return _discarded_from(t, seat, cards, reason)
     if reason in ("", "discard_phase"):
         return t.say(en="{p} discards {cards}", zh="{p}弃置了{cards}", p=t.p(seat), cards=shown)
     return t.say(en="{p} discards {cards} ({reason})", zh="{p}弃置了{cards}（{reason}）",
                  p=t.p(seat), cards=shown, reason=t.reason(reason))
+
+
+# Discards of another player's cards (the user of the card or skill chooses them): told with the
+# area each card comes from, not as if the owner discarded it.
+_TAKEN_AWAY = ("dismantlement", "ice_sword", "kylin_bow")
+
+
+def _discarded_from(t: Teller, seat: int, cards: Cards, reason: str) -> str:
+    lines = []
+    for card in cards:
+        area = t.memory.area(card, seat)
+        if area == EQUIP_AREA:
+            line = t.say(en="{card} is discarded from {p}'s equipment area ({reason})",
+                         zh="{p}装备区的{card}被弃置（{reason}）", p=t.p(seat), card=t.card(card),
+                         reason=t.reason(reason))
+        elif area == JUDGE_AREA:
+            line = t.say(en="{card} is discarded from {p}'s judgement area ({reason})",
+                         zh="{p}判定区的{card}被弃置（{reason}）", p=t.p(seat), card=t.card(card),
+                         reason=t.reason(reason))
+        else:
+            line = t.say(en="{card} is discarded from {p}'s hand ({reason})",
+                         zh="{p}的手牌{card}被弃置（{reason}）", p=t.p(seat), card=t.card(card),
+                         reason=t.reason(reason))
+        lines.append(line)
+    return t.say(en="; ", zh="；").join(lines)
+
+
+def _from_area(t: Teller, source: int, cards: Any) -> str:
+    """``"equip"`` or ``"judge"`` when every card of ``cards`` lay in that area of ``source``."""
+    areas = {t.memory.area(c, source) for c in cards if is_card(c)}
+    return areas.pop() if len(areas) == 1 and len(cards) else ""
 
 
 @event_kind("gain", hidden="``cards``: ``seat`` and ``source``, when the third arg is a count")
@@ -143,6 +178,15 @@ def GAIN(t: Teller, seat: int, source: int, cards: Cards | int,
                      src=t.p(source), n=cards, nc=t.n_cards(cards))
     if source is None or source < 0:
         return t.say(en="{p} gains {cards}", zh="{p}获得了{cards}", p=t.p(seat),
+                     cards=t.cards(named))
+    area = _from_area(t, source, named)
+    if area == EQUIP_AREA:
+        return t.say(en="{p} takes {cards} from {src}'s equipment area",
+                     zh="{p}获得了{src}装备区的{cards}", p=t.p(seat), src=t.p(source),
+                     cards=t.cards(named))
+    if area == JUDGE_AREA:
+        return t.say(en="{p} takes {cards} from {src}'s judgement area",
+                     zh="{p}获得了{src}判定区的{cards}", p=t.p(seat), src=t.p(source),
                      cards=t.cards(named))
     return t.say(en="{p} takes {cards} from {src}", zh="{p}从{src}处获得了{cards}", p=t.p(seat),
                  src=t.p(source), cards=t.cards(named))
@@ -178,10 +222,16 @@ def USE(t: Teller, seat: int, name: str, cards: Cards, targets: tuple[int, ...],
 @event_kind("play")
 def PLAY(t: Teller, seat: int, name: str, cards: Cards, skill: str) -> str:
     """``seat`` plays a card in response (闪 to a 杀, 杀 in a duel or to 南蛮入侵, 桃 to the
-    dying, 无懈可击)."""
+    dying, 无懈可击). 青龙偃月刀's follow-up 杀 is told by the ``use`` that comes next."""
+    if t.memory.open("blade", seat):
+        return ""
     card = t.vcard(name, cards, skill)
     if name in ("nullification", "peach"):  # used, not played, in the rules' words
-        return t.say(en="{p} uses {card}", zh="{p}使用了{card}", p=t.p(seat), card=card)
+        line = t.say(en="{p} uses {card}", zh="{p}使用了{card}", p=t.p(seat), card=card)
+        if name == "nullification" and t.memory.open_window("nullification"):
+            t.memory.hold(line)  # told after the window it may close (the next ``nullified``)
+            return ""
+        return line
     return t.say(en="{p} plays {card}", zh="{p}打出了{card}", p=t.p(seat), card=card)
 
 
@@ -192,9 +242,17 @@ def SKILL(t: Teller, seat: int, skill: str, cards: Cards = (), targets: tuple[in
     ...) or a skill producing a card in response; ``seat, skill_id, cards, targets`` for a
     play-phase skill used with ``cards`` on ``targets`` (``cards`` is empty when the skill hands
     them over face down: 仁德's gift is named only in the private ``gain`` that follows). Skills
-    added later may log more args after these; readers show unknown extra args as they are."""
+    added later may log more args after these; readers show unknown extra args as they are.
+
+    A skill that did nothing is not told: 青釭剑 against a target with no armor, 青龙偃月刀
+    (its follow-up 杀 is told by its ``use``); 无双 against a 南蛮入侵/万箭齐发 target and 克己
+    say what they do."""
     line = t.say(en="{p} invokes {skill}", zh="{p}发动了【{skill}】", p=t.p(seat),
                  skill=t.skill(skill))
+    if not cards and not targets and not extra:
+        effect = _skill_effect(t, seat, skill)
+        if effect is not None:
+            return line + effect if effect else ""
     if isinstance(cards, list | tuple) and cards:
         line += t.say(en=" with {cards}", zh="，用{cards}", cards=t.cards(cards))
     if isinstance(targets, list | tuple) and targets:
@@ -206,6 +264,26 @@ def SKILL(t: Teller, seat: int, skill: str, cards: Cards = (), targets: tuple[in
     return line.rstrip()
 
 
+def _skill_effect(t: Teller, seat: int, skill: str) -> str | None:
+    """What a triggered skill does, said after its name (None: nothing to add; ``""``: the skill
+    did nothing, and is not told)."""
+    if skill == "blade":
+        return ""
+    if skill == "qinggang_sword":
+        target = t.memory.aimed_target()
+        armor = t.memory.armor(target) if target >= 0 else -1
+        if armor < 0:
+            return ""
+        return t.say(en=": {target}'s {armor} has no effect", zh="，{target}的{armor}无效",
+                     armor=t.card(armor), target=t.p(target))
+    if skill == "wushuang" and t.memory.last_played >= 0:
+        return t.say(en=": {p} must also discard a hand card, or take the damage",
+                     zh="：{p}须再弃置一张手牌，否则受到伤害", p=t.p(t.memory.last_played))
+    if skill == "keji":
+        return t.say(en=": no hand limit this turn", zh="：本回合手牌无上限")
+    return None
+
+
 @event_kind("nullified")
 def NULLIFIED(t: Teller, seat: int, trick: str, target: int, cancelled: bool) -> str:
     """``seat`` played 无懈可击 in the window of ``trick`` on ``target``; ``cancelled`` is the
@@ -213,9 +291,9 @@ def NULLIFIED(t: Teller, seat: int, trick: str, target: int, cancelled: bool) ->
     if cancelled:
         return t.say(en="{trick} on {target} is nullified", zh="对{target}的【{trick}】被抵消",
                      trick=t.name(trick), target=t.p(target))
-    return t.say(en="the nullification is countered: {trick} on {target} takes effect again",
-                 zh="无懈可击被抵消，对{target}的【{trick}】重新生效", trick=t.name(trick),
-                 target=t.p(target))
+    return t.say(en="the {nul} is countered: {trick} on {target} takes effect again",
+                 zh="{nul}被抵消，对{target}的【{trick}】重新生效", trick=t.name(trick),
+                 target=t.p(target), nul=t.name("nullification"))
 
 
 # ---------------------------------------------------------------------------- judgements
@@ -236,13 +314,58 @@ def JUDGE(t: Teller, seat: int, reason: str, card: int) -> str:
 
 
 @event_kind("judge_result")
-def JUDGE_RESULT(t: Teller, seat: int, reason: str, card: int) -> str:
+def JUDGE_RESULT(t: Teller, seat: int, reason: str, card: int) -> list[str]:
     """The judgement card in effect after skills could replace it (鬼才); the same card as
-    ``judge`` unless it was replaced."""
-    if t.last_judge.get((seat, reason)) == card:
-        return ""  # unchanged: the judge line already named the card
-    return t.say(en="{p}'s judgement for {reason} becomes {card}", zh="{p}的{reason}判定牌变为{card}",
-                 p=t.p(seat), reason=t.reason(reason), card=t.card(card))
+    ``judge`` unless it was replaced. Told with what it means for ``reason`` (乐不思蜀, 闪电,
+    八卦阵, 刚烈, 洛神: :func:`judgement_meaning`)."""
+    changed = ""
+    if t.last_judge.get((seat, reason)) != card:  # unchanged: the judge line named the card
+        changed = t.say(en="{p}'s judgement for {reason} becomes {card}",
+                        zh="{p}的{reason}判定牌变为{card}", p=t.p(seat), reason=t.reason(reason),
+                        card=t.card(card))
+    return t.told(changed, judgement_meaning(t, seat, reason, card))
+
+
+def judgement_meaning(t: Teller, seat: int, reason: str, card: int) -> str:
+    """What a judgement's result means, as its rule decides it (``""`` for a reason it does not
+    know, or a card that is no card)."""
+    if not is_card(card):
+        return ""
+    suit = SUIT[card]
+    p = t.p(seat)
+    if reason == "indulgence":  # 乐不思蜀: not ♥ skips the play phase
+        if suit == HEART:
+            return t.say(en="the judgement is ♥: {trick} has no effect",
+                         zh="判定结果为♥：【{trick}】无效", trick=t.name(reason))
+        return t.say(en="the judgement is not ♥: {p} skips the play phase",
+                     zh="判定结果不为♥：{p}跳过出牌阶段", p=p)
+    if reason == "lightning":
+        from .content.delayed import lightning_hits  # content imports the teller
+
+        if lightning_hits(card):
+            return t.say(en="the judgement is within ♠2-♠9: {trick} strikes {p}",
+                         zh="判定结果在♠2-♠9之间：【{trick}】击中{p}", trick=t.name(reason), p=p)
+        return t.say(en="the judgement is not within ♠2-♠9: {trick} does not strike",
+                     zh="判定结果不在♠2-♠9之间：【{trick}】未击中", trick=t.name(reason))
+    if reason == "eight_diagram":  # red counts as a 闪
+        if is_red(suit):
+            return t.say(en="the judgement is red: it counts as a {jink}",
+                         zh="判定结果为红色：视为打出了【{jink}】", jink=t.name("jink"))
+        return t.say(en="the judgement is black: {armor} gives no {jink}",
+                     zh="判定结果为黑色：【{armor}】未生效", armor=t.skill(reason), jink=t.name("jink"))
+    if reason == "ganglie":  # the damage source judges: black costs 1 HP or two hand cards
+        if is_black(suit):
+            return t.say(en="the judgement is black: {p} must lose 1 HP or discard two hand cards",
+                         zh="判定结果为黑色：{p}须失去1点体力或弃置两张手牌", p=p)
+        return t.say(en="the judgement is red: {skill} has no effect",
+                     zh="判定结果为红色：【{skill}】无效", skill=t.skill(reason))
+    if reason == "luoshen":  # black: the card goes to her hand and she judges again
+        if is_black(suit):
+            return t.say(en="the judgement is black: {skill} succeeds and {p} judges again",
+                         zh="判定结果为黑色：【{skill}】成功，{p}继续判定", skill=t.skill(reason), p=p)
+        return t.say(en="the judgement is red: {skill} fails and ends",
+                     zh="判定结果为红色：【{skill}】失败，结束", skill=t.skill(reason))
+    return ""
 
 
 # ---------------------------------------------------------------------------- HP and death

@@ -258,11 +258,14 @@ def _ask_respond(t: Teller, seat: int, name: str, *context: Any) -> str:
         return t.say(en="{p} may use {card} on the dying {target}", zh="{p}可以对濒死的{target}使用【{card}】",
                      p=p, card=card, target=t.p(context[0]))
     if context and isinstance(context[0], int):
-        return t.say(en="{p} may play {card} against {src}'s slash", zh="{p}可以打出【{card}】响应{src}的【杀】",
-                     p=p, card=card, src=t.p(context[0]))
+        return t.say(en="{p} may play {card} against {src}'s {slash}", zh="{p}可以打出【{card}】响应{src}的【{slash}】",
+                     p=p, card=card, src=t.p(context[0]), slash=t.name("slash"))
     if context and context[0] in _CONTEXT_CARDS:
         return t.say(en="{p} may play {card} against {src}'s {what}", zh="{p}可以打出【{card}】响应{src}的【{what}】",
                      p=p, card=card, src=t.p(context[1]), what=t.name(context[0]))
+    if context and context[0] == "blade":  # 青龙偃月刀: another 杀 on the target who dodged
+        return t.say(en="{p} may use another {card} on {other} ({skill})", zh="{p}可以对{other}再使用一张【{card}】（{skill}）",
+                     p=p, card=card, other=t.p(context[1]), skill=t.skill(context[0]))
     if context:
         return t.say(en="{p} may play {card} for {other} ({skill})", zh="{p}可以为{other}打出【{card}】（{skill}）",
                      p=p, card=card, other=t.p(context[1]), skill=t.skill(context[0]))
@@ -289,6 +292,10 @@ def RESPOND(t: Teller, choice: Choice) -> str:
 
 def _ask_invoke(t: Teller, seat: int, skill: str, timing: str, *about: Any) -> str:
     if about and isinstance(about[0], int) and not isinstance(about[0], bool):
+        if timing == "damage_before" and len(about) > 1:  # 急救: whom the damage is about to hit
+            return t.say(en="{p} may use {skill}: {other} is about to take {n} damage",
+                         zh="{p}可以发动【{skill}】：{other}即将受到{n}点伤害", p=t.p(seat),
+                         skill=t.skill(skill), other=t.p(about[0]), n=about[1])
         return t.say(en="{p} may use {skill} (for {other})", zh="{p}可以发动【{skill}】（{other}）",
                      p=t.p(seat), skill=t.skill(skill), other=t.p(about[0]))
     return t.say(en="{p} may use {skill}", zh="{p}可以发动【{skill}】", p=t.p(seat),
@@ -306,8 +313,8 @@ def INVOKE(t: Teller, choice: bool) -> str:
 
 
 def _ask_order(t: Teller, seat: int, timing: str) -> str:
-    return t.say(en="{p} has several skills at {timing}: which first?", zh="{p}有多个技能同时发动：先发动哪个？",
-                 p=t.p(seat), timing=timing)
+    return t.say(en="{p} has several skills ready at once: which resolves first?",
+                 zh="{p}有多个技能同时发动：先发动哪个？", p=t.p(seat))
 
 
 @request_kind("order_skills", ask=_ask_order, choice="the skill id to resolve first")

@@ -5,7 +5,12 @@ Every event kind is declared with :func:`event_kind` next to the code that logs 
 renderer that says it in English and Chinese (``t.say(en=..., zh=..., **fields)``); every request
 kind with :func:`request_kind`, with words for the question and for a choice. A teller is fed the
 events one viewer sees, in order, and keeps what that viewer has learnt (generals per seat, roles
-seen, the round), so each renderer stays a few lines.
+seen, the round) and what lets it say why and what came of it (:class:`~.memory.Memory`: where
+public cards lie, the 杀 under way, the response windows still open), so each renderer stays a
+few lines.
+
+Names are in the teller's language: the English names cards, skills and generals declare
+(``Barbarian Invasion``, ``Peerless``, ``Lü Bu``) or the Chinese ones, never code ids.
 """
 
 from __future__ import annotations
@@ -15,13 +20,15 @@ from typing import Any
 
 from ..core.registry import EventKind, Registry, RequestKind
 from ..core.telling import KindTeller
-from .cards import NAME, card_label, card_name
+from .cards import CARD_TYPES, CARDS, NAME, SUIT_SYMBOL
+from .memory import EQUIP_AREA, JUDGE_AREA, Memory
 from .model import GENERALS, PHASE_ZH, ROLE_ZH
 from .skills import SKILLS
 
 __all__ = [
     "Teller", "EVENTS", "REQUESTS", "event_kind", "request_kind", "LANGS", "general_name",
-    "skill_name", "role_name", "phase_name", "reason_name", "is_card", "WINNER",
+    "skill_name", "card_name", "card_label", "role_name", "phase_name", "reason_name", "is_card",
+    "WINNER",
 ]
 
 LANGS = ("en", "zh")
@@ -55,19 +62,40 @@ def request_kind(name: str, *, choice: str,
 
 # ---------------------------------------------------------------------------- names
 def general_name(gid: str, lang: str) -> str:
+    """A general's name: ``司马懿`` / ``Sima Yi`` (an unknown id as it is)."""
     g = GENERALS.get(gid)
-    if lang == "zh" and g is not None and g.zh:
-        return g.zh
-    return gid
+    if g is None:
+        return gid
+    return (g.zh if lang == "zh" else g.en) or gid
+
+
+def card_name(name: str, lang: str) -> str:
+    """A card name (``savage_assault``) as shown: ``南蛮入侵`` / ``Barbarian Invasion``."""
+    t = CARD_TYPES.get(name)
+    if t is None:
+        return name
+    return (t.zh if lang == "zh" else t.en) or name
+
+
+_RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def card_label(card: int, lang: str) -> str:
+    """A physical card: ``杀♠7`` / ``Slash ♠7``."""
+    c = CARDS[card]
+    face = SUIT_SYMBOL[c.suit] + _RANK_LABEL.get(c.rank, str(c.rank))
+    name = card_name(c.name, lang)
+    return name + face if lang == "zh" else f"{name} {face}"
 
 
 def skill_name(sid: str, lang: str) -> str:
+    """A skill's name (equipment's too: ``八卦阵`` / ``Eight Trigrams``); else a card's name."""
     s = SKILLS.get(sid)
-    if lang == "zh":
-        if s is not None and s.zh:
-            return s.zh
-        return card_name(sid, lang)
-    return sid
+    if s is not None:
+        name = s.zh if lang == "zh" else s.en
+        if name:
+            return name
+    return card_name(sid, lang)
 
 
 def role_name(role: str, lang: str) -> str:
@@ -112,6 +140,11 @@ def is_card(x: Any) -> bool:
 
 
 
+# What ``Game.phase`` says outside a turn.
+_OUTSIDE = {"setup": ("setup", "开局"), "between": ("between turns", "回合之间")}
+
+_MALFORMED = (IndexError, TypeError, ValueError, KeyError, AttributeError)
+
 _WORDS = {
     "en": {"nobody": "nobody", "and": ", ", "nothing": "nothing", "cards_1": "1 card",
            "cards_n": "{n} cards", "alive": "alive", "dead": "dead",
@@ -123,8 +156,9 @@ _WORDS = {
 
 class Teller(KindTeller):
     """Turns one viewer's events into lines, keeping the little a reader needs: generals per
-    seat, the current round and phase, the last judgement card, the roles known so far
-    (``seat=None``: the omniscient viewer)."""
+    seat, the current round and phase, the last judgement card, the roles known so far, and the
+    :class:`~.memory.Memory` of public cards and open windows (``seat=None``: the omniscient
+    viewer)."""
 
     events = EVENTS
     requests = REQUESTS
@@ -139,6 +173,7 @@ class Teller(KindTeller):
         self.pending_phase: str | None = None
         self.last_judge: dict[tuple[Any, Any], Any] = {}
         self.roles: dict[int, str] = {}
+        self.memory = Memory()
 
     # -- words
     def p(self, seat: Any) -> str:
@@ -165,9 +200,16 @@ class Teller(KindTeller):
         return card_label(card, self.lang) if is_card(card) else str(card)
 
     def card_or_hand(self, choice: Any) -> str:
-        """A card picked from another player's: ``"hand"`` is a hand card taken at random."""
+        """A card picked from another player's: ``"hand"`` is a hand card taken at random; an
+        equipped card or one in a judgement area says so."""
         if choice == "hand":
             return self.say(en="a hand card at random", zh="随机一张手牌")
+        where = self.memory.zone.get(choice) if is_card(choice) else None
+        if where is not None and where[0] == EQUIP_AREA:
+            return self.say(en="{card} (equipped)", zh="{card}（装备区）", card=self.card(choice))
+        if where is not None and where[0] == JUDGE_AREA:
+            return self.say(en="{card} (in the judgement area)", zh="{card}（判定区）",
+                            card=self.card(choice))
         return self.card(choice)
 
     def cards(self, cards: Any) -> str:
@@ -192,7 +234,10 @@ class Teller(KindTeller):
         return general_name(str(gid), self.lang)
 
     def phase(self, phase: Any) -> str:
-        """A phase as a heading names it: ``draw phase`` / ``摸牌阶段``."""
+        """A phase as a heading names it: ``draw phase`` / ``摸牌阶段``; also the moments outside
+        a turn (``setup``, ``between``)."""
+        if phase in _OUTSIDE:
+            return _OUTSIDE[phase][1 if self.lang == "zh" else 0]
         name = phase_name(str(phase), self.lang)
         return name if self.lang == "zh" else f"{name} phase"
 
@@ -213,6 +258,27 @@ class Teller(KindTeller):
         return shown + (f" [{': '.join(inner)}]" if inner else "")
 
     # -- events
+    def lines(self, kind: str, args: tuple[Any, ...], hidden: Any) -> list[str]:
+        """An event's lines, after the lines of the windows it closes and before what follows
+        from it (``memory``); a malformed event never breaks the memory's telling."""
+        try:
+            before = self.memory.before(self, kind, args)
+        except _MALFORMED:
+            before = []
+        before += self.memory.take_held()
+        out = [x for line in before for x in self.event_line(line)]
+        out += super().lines(kind, args, hidden)
+        try:
+            after = self.memory.after(self, kind, args, hidden)
+        except _MALFORMED:
+            after = []
+        out += [x for line in after for x in self.event_line(line)]
+        return out
+
+    def told(self, *lines: str) -> list[str]:
+        """Several event lines from one renderer, laid out as one line is (empty ones left out)."""
+        return [x for line in lines if line for x in self.event_line(line)]
+
     def event_line(self, line: str) -> list[str]:
         """An event's line, indented under its turn, after the phase heading it falls in."""
         out = []

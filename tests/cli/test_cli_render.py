@@ -12,7 +12,7 @@ from sgscore import Config, Game
 from sgscore.agents import RandomAgent, play
 from sgscore.replay.render import json_events, render_account, render_events
 from sgscore.sanguosha import SPEC
-from sgscore.sanguosha.cards import card_label
+from sgscore.sanguosha.telling import card_label
 
 
 @pytest.fixture(scope="module")
@@ -54,14 +54,14 @@ def test_chinese_account_uses_chinese_names(game: Game) -> None:
 def test_omniscient_account_names_every_drawn_card(game: Game) -> None:
     drawer, n, cards = _other_draw(game, 0)
     text = "\n".join(render_events(SPEC, game.events))
-    assert f"P{drawer} draws {n}: " + ", ".join(card_label(c) for c in cards) in text
+    assert f"P{drawer} draws {n}: " + ", ".join(card_label(c, "en") for c in cards) in text
 
 
 def test_a_seat_sees_only_the_count_of_another_seats_draw(game: Game) -> None:
     drawer, n, cards = _other_draw(game, 0)
     text = "\n".join(render_events(SPEC, game.events, seat=0))
     assert f"P{drawer} draws {n} cards" in text
-    assert card_label(cards[0]) + ", " + card_label(cards[1]) not in text
+    assert card_label(cards[0], "en") + ", " + card_label(cards[1], "en") not in text
     own = "\n".join(render_events(SPEC, game.events, seat=drawer))
     assert f"P{drawer} draws {n}: " in own
 
@@ -138,11 +138,11 @@ def test_counts_of_cards_read_as_english() -> None:
         ("guanxing", (3, 1, 2), 1 << 3, ((10,), (11, 12))),
     ]
     assert _lines(events, seat=0) == [
-        "P1 simayi draws 1 card",
+        "P1 Sima Yi draws 1 card",
         "P2 draws 3 cards",
-        "P3 zhugeliang takes 1 card from P1 simayi",
-        "P3 zhugeliang looks at the top 3 cards of the draw pile",
-        "P3 zhugeliang puts 1 card back on top of the draw pile and 2 cards at the bottom",
+        "P3 Zhuge Liang takes 1 card from P1 Sima Yi",
+        "P3 Zhuge Liang looks at the top 3 cards of the draw pile",
+        "P3 Zhuge Liang puts 1 card back on top of the draw pile and 2 cards at the bottom",
     ]
     zh = _lines(events, seat=0, lang="zh")
     assert zh[0] == "1号位司马懿摸了1张牌"
@@ -150,7 +150,7 @@ def test_counts_of_cards_read_as_english() -> None:
 
 
 def test_nullification_and_peach_are_used_and_the_outcome_is_told_once() -> None:
-    nul, peach = card_label(_card("nullification")), card_label(_card("peach"))
+    nul, peach = card_label(_card("nullification"), "en"), card_label(_card("peach"), "en")
     events = [
         ("use", (0, "dismantlement", (_card("dismantlement"),), (1,), ""), -1, None),
         ("play", (1, "nullification", (_card("nullification"),), ""), -1, None),
@@ -161,17 +161,20 @@ def test_nullification_and_peach_are_used_and_the_outcome_is_told_once() -> None
         ("play", (3, "jink", (_card("jink"),), ""), -1, None),
     ]
     lines = _lines(events)
-    assert lines[1] == f"P1 simayi uses {nul}"
-    assert lines[2] == "dismantlement on P1 simayi is nullified"
-    assert lines[4] == ("the nullification is countered: dismantlement on P1 simayi takes "
+    assert lines[1] == f"P1 Sima Yi uses {nul}"
+    assert lines[2] == "Dismantle on P1 Sima Yi is nullified"
+    assert lines[4] == ("the Nullification is countered: Dismantle on P1 Sima Yi takes "
                         "effect again")
-    assert lines[5] == f"P2 uses {peach}"
-    assert lines[6].startswith("P3 zhugeliang plays jink ")
+    # the window closes when something else happens
+    assert lines[5] == "nobody plays another Nullification: Dismantle on P1 Sima Yi takes effect"
+    assert lines[6] == f"P2 uses {peach}"
+    assert lines[7].startswith("P3 Zhuge Liang plays Dodge ")
     zh = _lines(events, lang="zh")
     assert zh[1].startswith("1号位司马懿使用了无懈可击")
     assert zh[2] == "对1号位司马懿的【过河拆桥】被抵消"
     assert zh[4] == "无懈可击被抵消，对1号位司马懿的【过河拆桥】重新生效"
-    assert zh[5].startswith("2号位使用了桃") and zh[6].startswith("3号位诸葛亮打出了闪")
+    assert zh[5] == "无人再使用【无懈可击】，对1号位司马懿的【过河拆桥】生效"
+    assert zh[6].startswith("2号位使用了桃") and zh[7].startswith("3号位诸葛亮打出了闪")
 
 
 def test_chinese_damage_names_the_card_beside_the_hp() -> None:
@@ -183,7 +186,7 @@ def test_chinese_damage_names_the_card_beside_the_hp() -> None:
         "3号位诸葛亮受到3点伤害（【闪电】，体力0）",
         "0号位刘备对2号位造成1点伤害（体力3）",
     ]
-    assert _lines(events)[0] == "P0 liubei deals 1 damage to P1 simayi with slash (HP 2)"
+    assert _lines(events)[0] == "P0 Liu Bei deals 1 damage to P1 Sima Yi with Slash (HP 2)"
 
 
 def test_the_lords_role_is_told_once(game: Game) -> None:

@@ -176,7 +176,7 @@ def test_full_view_and_describe_choice(small_replay: bytes) -> None:
     assert t.describe("play", None) == "end the play phase"
     assert t.describe("play", (0, 2)).endswith(" on P2")
     assert t.describe("invoke", True) == "yes"
-    assert t.describe("respond", ("eight_diagram",)) == "eight_diagram"
+    assert t.describe("respond", ("eight_diagram",)) == "Eight Trigrams"
     assert t.describe("guanxing", ((1,), ())).startswith("top: ")
     assert t.describe("play", "odd") == "'odd'"
     assert t.describe("no_such_kind", (1, 2)) == "[1, 2]"

@@ -74,8 +74,8 @@ def NO_EFFECT(t: Teller, seat: int, name: str) -> str:
 @event_kind("dodged")
 def DODGED(t: Teller, seat: int, source: int) -> str:
     """``seat`` dodged ``source``'s 杀 (after the 闪 was played)."""
-    return t.say(en="{p} dodges the slash from {src}", zh="{p}闪避了{src}的杀", p=t.p(seat),
-                 src=t.p(source))
+    return t.say(en="{p} dodges the {slash} from {src}", zh="{p}闪避了{src}的杀", p=t.p(seat),
+                 src=t.p(source), slash=t.name("slash"))
 
 
 def slash_max_targets(g: Game, p: Player, card: VCard, against: Player | None = None) -> int:

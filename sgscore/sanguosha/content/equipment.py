@@ -166,8 +166,9 @@ class _Advanced(_Equipment):
 
 
 def _ask_double(t: Teller, seat: int, source: int) -> str:
-    return t.say(en="{p} chooses: discard a hand card, or {src} draws 1 (雌雄双股剑)",
-                 zh="{p}选择：弃置一张手牌，或令{src}摸一张牌（雌雄双股剑）", p=t.p(seat), src=t.p(source))
+    return t.say(en="{p} chooses: discard a hand card, or {src} draws 1 ({weapon})",
+                 zh="{p}选择：弃置一张手牌，或令{src}摸一张牌（{weapon}）", p=t.p(seat), src=t.p(source),
+                 weapon=t.name("double_swords"))
 
 
 @request_kind("double_swords", ask=_ask_double,
@@ -182,7 +183,8 @@ def DOUBLE_SWORDS(t: Teller, choice: str) -> str:
 
 
 def _ask_double_discard(t: Teller, seat: int) -> str:
-    return t.say(en="{p} discards a hand card (雌雄双股剑)", zh="{p}弃置一张手牌（雌雄双股剑）", p=t.p(seat))
+    return t.say(en="{p} discards a hand card ({weapon})", zh="{p}弃置一张手牌（{weapon}）", p=t.p(seat),
+                 weapon=t.name("double_swords"))
 
 
 @request_kind("double_swords_discard", ask=_ask_double_discard,
@@ -221,8 +223,9 @@ register_card(equipment("double_swords", "雌雄双股剑", WEAPON, en="Twin Swo
 
 
 def _ask_axe(t: Teller, seat: int) -> str:
-    return t.say(en="{p} discards two cards to make the slash hit (贯石斧)",
-                 zh="{p}弃置两张牌令此杀强制命中（贯石斧）", p=t.p(seat))
+    return t.say(en="{p} discards two cards to make the {slash} hit ({weapon})",
+                 zh="{p}弃置两张牌令此杀强制命中（{weapon}）", p=t.p(seat), slash=t.name("slash"),
+                 weapon=t.name("axe"))
 
 
 @request_kind("axe_discard", ask=_ask_axe, choice="a sorted tuple of two card ids")
@@ -331,8 +334,9 @@ register_card(equipment("halberd", "方天画戟", WEAPON, en="Sky Piercing Halb
 
 
 def _ask_kylin(t: Teller, seat: int, target: int) -> str:
-    return t.say(en="{p} chooses which of {target}'s horses to discard (麒麟弓)",
-                 zh="{p}选择弃置{target}的一匹马（麒麟弓）", p=t.p(seat), target=t.p(target))
+    return t.say(en="{p} chooses which of {target}'s horses to discard ({weapon})",
+                 zh="{p}选择弃置{target}的一匹马（{weapon}）", p=t.p(seat), target=t.p(target),
+                 weapon=t.name("kylin_bow"))
 
 
 @request_kind("kylin_bow", ask=_ask_kylin, choice="the target's horse card id to discard")
@@ -370,8 +374,9 @@ register_card(equipment("kylin_bow", "麒麟弓", WEAPON, en="Qilin Bow", range=
 
 
 def _ask_ice(t: Teller, seat: int, target: int) -> str:
-    return t.say(en="{p} chooses a card of {target}'s to discard (寒冰剑)",
-                 zh="{p}选择弃置{target}的一张牌（寒冰剑）", p=t.p(seat), target=t.p(target))
+    return t.say(en="{p} chooses one of {target}'s cards to discard ({weapon})",
+                 zh="{p}选择弃置{target}的一张牌（{weapon}）", p=t.p(seat), target=t.p(target),
+                 weapon=t.name("ice_sword"))
 
 
 @request_kind("ice_sword", ask=_ask_ice, choice="""``"hand"`` (a hand card is then taken at random

@@ -90,8 +90,9 @@ def REVEAL(t: Teller, seat: int, cards: tuple[int, ...]) -> str:
 
 # ---------------------------------------------------------------------------- requests
 def _ask_dismantle(t: Teller, seat: int, target: int) -> str:
-    return t.say(en="{p} chooses a card of {target}'s to discard (过河拆桥)",
-                 zh="{p}选择{target}的一张牌弃置（过河拆桥）", p=t.p(seat), target=t.p(target))
+    return t.say(en="{p} chooses one of {target}'s cards to discard ({trick})",
+                 zh="{p}选择{target}的一张牌弃置（{trick}）", p=t.p(seat), target=t.p(target),
+                 trick=t.name("dismantlement"))
 
 
 @request_kind("dismantle", ask=_ask_dismantle, choice="""``"hand"`` (a hand card is then taken at
@@ -102,8 +103,9 @@ def DISMANTLE(t: Teller, choice: Choice) -> str:
 
 
 def _ask_snatch(t: Teller, seat: int, target: int) -> str:
-    return t.say(en="{p} chooses a card of {target}'s to take (顺手牵羊)",
-                 zh="{p}选择{target}的一张牌获得（顺手牵羊）", p=t.p(seat), target=t.p(target))
+    return t.say(en="{p} chooses one of {target}'s cards to take ({trick})",
+                 zh="{p}选择{target}的一张牌获得（{trick}）", p=t.p(seat), target=t.p(target),
+                 trick=t.name("snatch"))
 
 
 @request_kind("snatch", ask=_ask_snatch, choice="""``"hand"`` (a hand card is then taken at random
@@ -114,8 +116,8 @@ def SNATCH(t: Teller, choice: Choice) -> str:
 
 
 def _ask_grace(t: Teller, seat: int) -> str:
-    return t.say(en="{p} takes one of the revealed cards (五谷丰登)", zh="{p}从亮出的牌中选择一张获得（五谷丰登）",
-                 p=t.p(seat))
+    return t.say(en="{p} takes one of the revealed cards ({trick})", zh="{p}从亮出的牌中选择一张获得（{trick}）",
+                 p=t.p(seat), trick=t.name("amazing_grace"))
 
 
 @request_kind("amazing_grace", ask=_ask_grace, choice="one of the revealed card ids still on offer")

@@ -21,13 +21,14 @@ if TYPE_CHECKING:
 @event_kind("slash_moved")
 def SLASH_MOVED(t: Teller, seat: int, target: int) -> str:
     """流离 (大乔): ``seat`` moves the 杀 aimed at it on to ``target``."""
-    return t.say(en="{p} moves the slash on to {target}", zh="{p}将杀转移给{target}", p=t.p(seat),
-                 target=t.p(target))
+    return t.say(en="{p} moves the {slash} on to {target}", zh="{p}将杀转移给{target}", p=t.p(seat),
+                 target=t.p(target), slash=t.name("slash"))
 
 
 def _ask_liuli(t: Teller, seat: int, user: int) -> str:
-    return t.say(en="{p} may discard a card to move {src}'s slash to another player (流离)",
-                 zh="{p}可以弃置一张牌，将{src}的杀转移给另一名角色（流离）", p=t.p(seat), src=t.p(user))
+    return t.say(en="{p} may discard a card to move {src}'s {slash} to another player ({skill})",
+                 zh="{p}可以弃置一张牌，将{src}的杀转移给另一名角色（{skill}）", p=t.p(seat), src=t.p(user),
+                 slash=t.name("slash"), skill=t.skill("liuli"))
 
 
 @request_kind("liuli", ask=_ask_liuli,
@@ -36,8 +37,8 @@ def LIULI(t: Teller, choice: tuple[int, int]) -> str:
     """大乔, targeted by a 杀, after saying yes to 流离: which card to discard, and to whom the 杀
     moves."""
     card, seat = choice
-    return t.say(en="{card}, the slash moves to {p}", zh="{card}，杀转移给{p}", card=t.card(card),
-                 p=t.p(seat))
+    return t.say(en="{card}, the {slash} moves to {p}", zh="{card}，杀转移给{p}", card=t.card(card),
+                 p=t.p(seat), slash=t.name("slash"))
 
 
 @register_skill

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 def _ask_yiji(t: Teller, seat: int, cards: tuple[int, ...]) -> str:
     return t.say(en="{p} gives the cards drawn, {cards}, to one or two players, themselves "
-                    "allowed (遗计)", zh="{p}将摸到的{cards}交给任意一名或两名角色，可以是自己（遗计）",
-                 p=t.p(seat), cards=t.cards(cards))
+                    "allowed ({skill})", zh="{p}将摸到的{cards}交给任意一名或两名角色，可以是自己（{skill}）",
+                 p=t.p(seat), cards=t.cards(cards), skill=t.skill("yiji"))
 
 
 @request_kind("yiji", ask=_ask_yiji, choice="""``(seat, seat)``: who receives the first and who

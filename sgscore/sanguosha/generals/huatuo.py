@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 def _ask_jijiu(t: Teller, seat: int, target: int, amount: int, more: bool = False) -> str:
     if more:
         return t.say(en="{p} may discard another red card to prevent 1 more of the {n} damage "
-                        "to {target} (急救)", zh="{p}可以再弃置一张红色牌，再防止{target}受到的{n}点伤害中的"
-                        "1点（急救）", p=t.p(seat), target=t.p(target), n=amount)
-    return t.say(en="{p} discards a red card to prevent 1 of the {n} damage to {target} (急救)",
-                 zh="{p}弃置一张红色牌，防止{target}受到的{n}点伤害中的1点（急救）", p=t.p(seat),
+                        "to {target} ({skill})", zh="{p}可以再弃置一张红色牌，再防止{target}受到的{n}点伤害中的"
+                        "1点（{skill}）", p=t.p(seat), target=t.p(target), n=amount, skill=t.skill("jijiu"))
+    return t.say(en="{p} discards a red card to prevent 1 of the {n} damage to {target} ({skill})",
+                 zh="{p}弃置一张红色牌，防止{target}受到的{n}点伤害中的1点（{skill}）", skill=t.skill("jijiu"), p=t.p(seat),
                  target=t.p(target), n=amount)
 
 

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def _ask_wushuang(t: Teller, seat: int, lvbu: int, trick: str) -> str:
     return t.say(en="{p} must discard one more hand card against {src}'s {trick}, or take the "
-                    "damage (无双)", zh="{p}须再弃置一张手牌响应{src}的【{trick}】，否则受到伤害（无双）",
-                 p=t.p(seat), src=t.p(lvbu), trick=t.name(trick))
+                    "damage ({skill})", zh="{p}须再弃置一张手牌响应{src}的【{trick}】，否则受到伤害（{skill}）",
+                 p=t.p(seat), src=t.p(lvbu), trick=t.name(trick), skill=t.skill("wushuang"))
 
 
 @request_kind("wushuang_discard", ask=_ask_wushuang,

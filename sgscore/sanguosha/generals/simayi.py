@@ -26,9 +26,9 @@ def JUDGE_REPLACED(t: Teller, seat: int, judged: int, old: int, new: int) -> str
 
 
 def _ask_guicai(t: Teller, seat: int, judged: int, reason: str, card: int) -> str:
-    return t.say(en="{p} replaces {target}'s judgement card {card} ({reason}) with a hand card (鬼才)",
-                 zh="{p}用一张手牌替换{target}的判定牌{card}（{reason}，鬼才）", p=t.p(seat),
-                 target=t.p(judged), card=t.card(card), reason=t.reason(reason))
+    return t.say(en="{p} replaces {target}'s judgement card {card} ({reason}) with a hand card ({skill})",
+                 zh="{p}用一张手牌替换{target}的判定牌{card}（{reason}，{skill}）", p=t.p(seat),
+                 target=t.p(judged), card=t.card(card), reason=t.reason(reason), skill=t.skill("guicai"))
 
 
 @request_kind("guicai", ask=_ask_guicai,

@@ -20,8 +20,8 @@ TRIBUTE_GIVEN = TurnCounter("tribute_given")
 
 
 def _ask_zhiheng(t: Teller, seat: int, *_: Any) -> str:
-    return t.say(en="{p} discards any number of hand cards, then draws up to HP (制衡)",
-                 zh="{p}弃置任意张手牌，然后将手牌补至体力值（制衡）", p=t.p(seat))
+    return t.say(en="{p} discards any number of hand cards, then draws up to HP ({skill})",
+                 zh="{p}弃置任意张手牌，然后将手牌补至体力值（{skill}）", p=t.p(seat), skill=t.skill("zhiheng"))
 
 
 @request_kind("zhiheng", ask=_ask_zhiheng, choice="the hand cards to discard (none is allowed)")

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 
 
 def _ask_ganglie(t: Teller, seat: int, xiahoudun: int) -> str:
-    return t.say(en="{p} must lose 1 HP or discard two hand cards ({src}'s 刚烈)",
-                 zh="{p}须失去1点体力或弃置两张手牌（{src}的刚烈）", p=t.p(seat),
-                 src=t.p(xiahoudun))
+    return t.say(en="{p} must lose 1 HP or discard two hand cards ({src}'s {skill})",
+                 zh="{p}须失去1点体力或弃置两张手牌（{src}的{skill}）", p=t.p(seat),
+                 src=t.p(xiahoudun), skill=t.skill("ganglie"))
 
 
 @request_kind("ganglie", ask=_ask_ganglie, choice="""``None`` to lose 1 HP, or a sorted pair

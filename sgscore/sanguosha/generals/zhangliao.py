@@ -20,8 +20,9 @@ Seats = tuple[int, ...]
 
 def _ask_tuxi(t: Teller, seat: int) -> str:
     return t.say(en="{p} takes a hand card at random from each of one or two players instead of "
-                    "drawing (突袭)",
-                 zh="{p}放弃摸牌，改为从一至两名角色手里各随机抽取一张手牌（突袭）", p=t.p(seat))
+                    "drawing ({skill})",
+                 zh="{p}放弃摸牌，改为从一至两名角色手里各随机抽取一张手牌（{skill}）", p=t.p(seat),
+                 skill=t.skill("tuxi"))
 
 
 @request_kind("tuxi", ask=_ask_tuxi, choice="""a tuple of one or two seats, in ascending order, of

@@ -44,9 +44,9 @@ def GUANXING(t: Teller, seat: int, n_top: int, n_bottom: int,
 
 
 def _ask_guanxing(t: Teller, seat: int, cards: Cards) -> str:
-    return t.say(en="{p} puts {cards} back on top of or under the draw pile, in any order (观星)",
-                 zh="{p}将{cards}以任意顺序置于牌堆顶或牌堆底（观星）", p=t.p(seat),
-                 cards=t.cards(cards))
+    return t.say(en="{p} puts {cards} back on top of or under the draw pile, in any order ({skill})",
+                 zh="{p}将{cards}以任意顺序置于牌堆顶或牌堆底（{skill}）", p=t.p(seat),
+                 cards=t.cards(cards), skill=t.skill("guanxing"))
 
 
 @request_kind("guanxing", ask=_ask_guanxing, choice="""``(top, bottom)``: two tuples that hold every
