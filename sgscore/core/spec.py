@@ -301,6 +301,20 @@ class GameSpec(ABC, Generic[C]):
         """
         return {"generals": [], "skills": [], "cards": []}
 
+    # ------------------------------------------------------------------ schemas
+    def view_schema(self) -> dict[str, Any] | None:
+        """The JSON Schema (draft 2020-12) of ``view(seat)`` and :meth:`full_view` in their JSON
+        form, or None (the default): the game declares none. ``python -m sgscore.schemas`` writes
+        it as ``schemas/<game id, / as ->.view.schema.json`` (``docs/views.md``). A game that
+        makes it with pydantic imports pydantic here, not when it is loaded."""
+        return None
+
+    def request_schema(self) -> dict[str, Any] | None:
+        """The JSON Schema of a pending request in its JSON form (``{"seat", "kind", "prompt",
+        "choices"}``, as ``view(seat)["pending"]`` gives it to the seat asked), or None (the
+        default); written as ``<game>.request.schema.json``."""
+        return None
+
 
 AnyGame = GameSpec[Any]
 """Any game's spec (what the toolkit handles)."""

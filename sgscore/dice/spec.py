@@ -137,5 +137,18 @@ class DiceSpec(GameSpec[DiceConfig]):
             "cards": [],
         }
 
+    # ------------------------------------------------------------------ schemas
+    def view_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a view and the full view (:mod:`.view_models`)."""
+        from .view_models import view_schema
+
+        return view_schema()
+
+    def request_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a pending request's JSON form (:mod:`.view_models`)."""
+        from .view_models import request_schema
+
+        return request_schema()
+
 
 SPEC = DiceSpec()

@@ -254,6 +254,19 @@ class IdentitySpec(GameSpec[Config]):
             "cards": _card_entries(),
         }
 
+    # ------------------------------------------------------------------ schemas
+    def view_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a view and the full view (:mod:`.view_models`)."""
+        from .view_models import view_schema
+
+        return view_schema()
+
+    def request_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a pending request's JSON form (:mod:`.view_models`)."""
+        from .view_models import request_schema
+
+        return request_schema()
+
 
 def _skill_entry(skill: Skill, generals: list[str], cards: list[str]) -> dict[str, Any]:
     return {
