@@ -43,6 +43,18 @@ def test_the_lord_has_two_more_hp_is_shown_and_starts() -> None:
         assert len(dealt) == 4 and all(e[2] == 1 << e[1][0] for e in dealt)
 
 
+def test_roles_and_generals_are_shuffled_then_dealt() -> None:
+    # 000 "游戏准备": 洗匀后随机分给每个玩家一张 / 洗匀武将牌后随机分给每名玩家一张
+    lords, tables = set(), set()
+    for seed in range(12):
+        g = DiceGame(DiceConfig(players=5), seed)
+        lords.add(next(p.seat for p in g.players if p.role == "lord"))
+        generals = tuple(p.general for p in g.players)
+        assert len(set(generals)) == 5  # one card each, out of one deck of 16
+        tables.add(generals)
+    assert len(lords) > 1 and len(tables) > 1
+
+
 def test_turns_go_round_from_the_lord_skipping_the_dead() -> None:
     s = DiceScenario(players=5)
     s.seat(1).dead()
@@ -90,6 +102,28 @@ def test_three_dynamite_deal_one_damage_and_end_the_turn_unresolved() -> None:
     assert t.hp(0) == 9 and t.current == 1
     assert t.events("resolve") == [] and t.events("slash") == []
     assert t.events("damage")[0][3:5] == (None, "dynamite")
+
+
+def test_arrows_resolve_before_three_dynamite_end_the_turn() -> None:
+    # 000 "骰子的结果须按以下顺序结算": 1.【南蛮箭】 before 2.【闪电】, both "立即结算"
+    s = DiceScenario(players=4)
+    s.dice("arrow", "dynamite", "dynamite", "dynamite", "slash1", *QUIET)
+    t = s.start()
+    assert t.arrows(0) == 1 and t.hp(0) == 9 and t.current == 1
+    assert [e[0] for e in t.events() if e[0] in ("arrow", "dynamite")] == ["arrow", "dynamite"]
+
+
+def test_a_roller_killed_by_his_own_indians_does_nothing_more() -> None:
+    # 000 "伤害和死亡": "死亡角色不再参与游戏" — no reroll, no dice resolved; the next living
+    # player's turn follows
+    s = DiceScenario(players=5)
+    s.seat(2).hp(2).arrows(1)
+    s.seat(1).arrows(7)  # the pile holds 1
+    s.dice("arrow", "slash1", "beer", "gatling", "gatling", *QUIET)
+    t = s.start(seat=2)
+    assert not t.alive(2) and t.hp(1) == 1
+    assert t.events("death") == [("death", 2, "rebel", None)]
+    assert t.events("resolve") == [] and t.asked() == (3, "reroll")
 
 
 def test_dynamite_cannot_be_rerolled_and_accumulates_over_rerolls() -> None:
@@ -255,12 +289,27 @@ def test_a_lone_renegade_wins_when_the_lord_dies() -> None:
     assert (t.winner, t.reason) == ("renegade", "lord_died")
 
 
+def test_the_lords_death_with_two_renegades_left_is_a_rebel_win() -> None:
+    # 000: "若主公死亡，存活的角色为一名内奸则此内奸胜利，否则反贼胜利。" — one renegade, not two
+    # (8人局：1主 2内 3反 2忠)
+    s = DiceScenario(players=8)  # seats 1 and 2 are the renegades
+    s.seat(0).hp(1)
+    for i in range(3, 8):
+        s.seat(i).dead()
+    s.dice("slash1", "dynamite", "dynamite", "beer", "gatling")
+    t = s.start(seat=1)
+    t.keep().shoot(0)
+    assert (t.winner, t.reason) == ("rebel", "lord_died")
+
+
 def test_the_lord_wins_when_every_rebel_and_renegade_is_dead() -> None:
     # 000: "若所有的内奸和反贼均死亡，则主公和忠臣胜利。"
+    # "死亡角色不再参与游戏，但仍可能胜利": the result names the side, the dead loyalist included
     s = DiceScenario(players=5)
     s.seat(1).dead()
     s.seat(2).dead()
     s.seat(3).hp(1)
+    s.seat(4).dead()  # the loyalist
     s.dice("gatling", "gatling", "gatling", "dynamite", "dynamite")
     t = s.start()
     t.keep()
@@ -316,6 +365,33 @@ def test_three_players_a_target_killed_by_another_turns_the_rest_against_each_ot
     t.beer(1)
     t.keep()  # the renegade's 杀 at the loyalist, the only one left: forced
     assert (t.winner, t.reason) == ("renegade", "last_standing")
+
+
+def test_three_players_all_dead_at_once_is_a_rebel_win() -> None:
+    # 000 "游戏结束": "注意：所有角色同时死亡，视为反贼胜利哦。" — at 3 players too
+    s = DiceScenario(players=3)
+    for i in range(3):
+        s.seat(i).hp(2).arrows(2)  # 6 held, 3 in the pile
+    s.dice("arrow", "arrow", "arrow", "beer", "beer")
+    t = s.start()
+    assert (t.winner, t.reason) == ("rebel", "all_dead")
+    assert len(t.events("death")) == 3
+
+
+def test_three_players_the_two_left_dying_together_is_a_rebel_win() -> None:
+    # Decision (docs/dice.md, "Second reading"): "所有角色同时死亡" counts the players still in
+    # the game ("死亡角色不再参与游戏"): when the two left "互相消灭对方" die at once, the rebels
+    # win, even a rebel who died before
+    s = DiceScenario(players=3)  # 0 loyalist, 1 renegade, 2 rebel
+    s.seat(0).hp(2).arrows(3)
+    s.seat(1).hp(2).arrows(3)  # 6 held, 3 in the pile
+    s.seat(2).hp(1)
+    s.dice("slash1", "dynamite", "dynamite", "gatling", "gatling")
+    s.dice("arrow", "arrow", "arrow", "beer", "beer")  # the renegade's turn
+    t = s.start()
+    t.keep().shoot(2)  # the loyalist kills the rebel, the renegade's target: a duel
+    assert t.events("duel") == [("duel", (0, 1))]
+    assert (t.winner, t.reason) == ("rebel", "all_dead")  # 南蛮入侵 kills both
 
 
 def test_round_cap_is_a_draw() -> None:
