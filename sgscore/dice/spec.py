@@ -101,22 +101,25 @@ class DiceSpec(GameSpec[DiceConfig]):
 
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
         assert isinstance(teller, DiceTeller)
-        head = ["seat", "general", "role", "HP", "arrows"]
+        zh = teller.lang == "zh"
+        head = ["座位", "武将", "身份", "体力", "箭"] if zh else ["seat", "general", "role", "HP",
+                                                                 "arrows"]
         rows = [head]
         for p in state["players"]:
             seat = p["seat"]
             mark = ">" if current and seat == state.get("current") else " "
             role = teller.role(p["role"]) if p["role"] else "?"
-            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else " dead")
+            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else (" 阵亡" if zh else " dead"))
             rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp,
                          str(p["arrows"])])
         widths = [max(text_width(r[i]) for r in rows) for i in range(len(head))]
         out = ["  " + "  ".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip()
                for r in rows]
         dice = [d for d in state.get("dice") or [] if d]
-        out.append(f"  arrow pile {state['pile']}; dice: "
-                   + (teller.faces(dice) if dice else "-")
-                   + f"; rerolls left {state.get('rerolls_left', 0)}")
+        faces = teller.faces(dice) if dice else "-"
+        rerolls = state.get("rerolls_left", 0)
+        out.append(f"  箭堆{state['pile']}支；骰子：{faces}；还可重掷{rerolls}次" if zh else
+                   f"  arrow pile {state['pile']}; dice: {faces}; rerolls left {rerolls}")
         return out
 
     # ------------------------------------------------------------------ the catalogue

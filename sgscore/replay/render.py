@@ -118,7 +118,8 @@ def render_header(spec: AnyGame, header: Mapping[str, Any], *, seat: int | None 
     cfg = header.get("config") or {}
     bits = [
         f"{header.get('format', '?')} v{header.get('version', '?')}",
-        f"{header.get('game', '?')}, engine {header.get('engine', '?')}",
+        f"{header.get('game', '?')}, " + ("引擎" if lang == "zh" else "engine ")
+        + f"{header.get('engine', '?')}",
         *spec.header_line(cfg, lang),
     ]
     if seat is not None:

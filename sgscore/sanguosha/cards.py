@@ -268,18 +268,18 @@ def weapon_range(card: int) -> int:
 
 
 def card_name(name: str, lang: str) -> str:
-    """A card name (``"slash"``) as shown: ``杀`` in Chinese."""
-    if lang == "zh":
-        t = CARD_TYPES.get(name)
-        if t is not None:
-            return t.zh
-    return name
+    """A card name (``"slash"``) as shown: ``杀`` in Chinese, ``Slash`` in English (the names the
+    card type declares; an unknown name as it is)."""
+    t = CARD_TYPES.get(name)
+    if t is None:
+        return name
+    return (t.zh if lang == "zh" else t.en) or name
 
 
 def card_label(card: int, lang: str = "en") -> str:
-    """``"slash ♠7"`` or ``"杀♠7"``."""
+    """``"Slash ♠7"`` or ``"杀♠7"``."""
     c = CARDS[card]
     face = SUIT_SYMBOL[c.suit] + _RANK_LABEL.get(c.rank, str(c.rank))
     if lang == "zh":
         return card_name(c.name, "zh") + face
-    return f"{c.name} {face}"
+    return f"{card_name(c.name, 'en')} {face}"

@@ -24,6 +24,7 @@ from .cards import (
     SUIT_SYMBOL,
     WEAPON,
     card_label,
+    card_name,
 )
 from .config import Config
 from .game import ENGINE_VERSION, RULESET, Game
@@ -198,35 +199,37 @@ class IdentitySpec(GameSpec[Config]):
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
         lang = teller.lang
         assert isinstance(teller, SgsTeller)
-        head = ["seat", "general", "role", "HP", "hand", "equipment", "judgement"]
-        rows = [head]
+        w = _TABLE_WORDS[lang]
+        rows = [list(w["head"])]
         for p in state["players"]:
             seat = p["seat"]
             mark = ">" if current and seat == state.get("current") else " "
             role = teller.role(p["role"]) if p["role"] else "?"
-            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else " dead")
+            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else w["dead"])
             if p["hand"] is not None:
                 hand = ", ".join(_card(c, lang) for c in p["hand"]) or "-"
             else:
-                hand = f"{p['hand_size']} card" + ("" if p["hand_size"] == 1 else "s")
+                n = p["hand_size"]
+                hand = (w["card"] if n == 1 else w["cards"]).format(n=n)
             equip = [_card(c, lang) for c in p["equip"] if c >= 0]
             if p.get("borrowed"):
-                equip.append(f"borrowed {_card(p['borrowed'][0], lang)} from P{p['borrowed'][1]}")
+                equip.append(w["borrowed"].format(card=_card(p["borrowed"][0], lang),
+                                                  seat=p["borrowed"][1]))
             judge = []
             for card, as_name in p["judge"]:
                 label = _card(card, lang)
                 if 0 <= card < len(NAME) and NAME[card] != as_name:
-                    label += f" as {as_name}"
+                    label += w["as"].format(name=card_name(as_name, lang))
                 judge.append(label)
             rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp, hand,
                          ", ".join(equip) or "-", ", ".join(judge) or "-"])
-        widths = [max(text_width(r[i]) for r in rows) for i in range(len(head))]
+        widths = [max(text_width(r[i]) for r in rows) for i in range(len(rows[0]))]
         out = ["  " + "  ".join(pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip()
                for r in rows]
-        out.append(f"  draw pile {state['draw_pile']}, discard pile {len(state['discard_pile'])}"
-                   + (f", being used {len(state['processing'])}" if state["processing"] else ""))
+        out.append("  " + w["piles"].format(draw=state["draw_pile"],
+                                            discard=len(state["discard_pile"]))
+                   + (w["used"].format(n=len(state["processing"])) if state["processing"] else ""))
         return out
-
 
     # ------------------------------------------------------------------ the catalogue
     def catalogue(self) -> dict[str, Any]:
@@ -298,6 +301,19 @@ def _card_entries() -> list[dict[str, Any]]:
             "range": t.range, "pack": card.pack,
         })
     return out
+
+
+_TABLE_WORDS: dict[str, dict[str, Any]] = {
+    "en": {"head": ("seat", "general", "role", "HP", "hand", "equipment", "judgement"),
+           "dead": " dead", "card": "{n} card", "cards": "{n} cards",
+           "borrowed": "borrowed {card} from P{seat}", "as": " as {name}",
+           "piles": "draw pile {draw}, discard pile {discard}", "used": ", being used {n}"},
+    "zh": {"head": ("座位", "武将", "身份", "体力", "手牌", "装备区", "判定区"),
+           "dead": " 阵亡", "card": "{n}张", "cards": "{n}张",
+           "borrowed": "借来的{card}（{seat}号位）", "as": "（当{name}）",
+           "piles": "牌堆{draw}张，弃牌堆{discard}张", "used": "，处理区{n}张"},
+}
+"""The words of ``sgs replay step``'s table, per language."""
 
 
 def _card(c: Any, lang: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import msgpack
@@ -186,3 +187,14 @@ def test_invalid_replays_exit_1_with_the_record(game: Path, tmp_path: Path) -> N
         assert code == 1
         (line,) = err.splitlines()
         assert line.startswith(f"error: {path}: record 0: ")
+
+
+def test_step_in_chinese_is_all_chinese(game: Path) -> None:
+    # Issue 10 point 4: one language per run, the frame and the table included. Latin letters
+    # are left only in seat labels (P2) and card ranks after a suit (♠A, ♥Q).
+    for args in ((), ("--as", "1")):
+        code, out, _ = run("replay", "step", str(game), "--at", "0", "--count", "40", "--lang",
+                           "zh", *args)
+        assert code == 0
+        rest = re.sub(r"P\d+|[♠♥♣♦](?:[AJQK]|\d+)", "", out)
+        assert not re.search(r"[A-Za-z]", rest), re.findall(r".{0,20}[A-Za-z]+.{0,20}", rest)[:5]
