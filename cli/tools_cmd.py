@@ -145,7 +145,8 @@ def resim(file: str, output: str, events: bool | None, as_json: bool) -> None:
     or bring a replay to this engine. An engine error recorded in FILE is reproduced. Every
     record of FILE is checked on the way: where this engine parts from it (an illegal decision,
     a checkpoint or event that differs) nothing is written, and the command exits 1 with
-    "error: FILE: record N: reason".
+    "error: FILE: record N: reason". A truncated FILE (a crash, or the output of `sgs replay
+    shrink`) gives a replay truncated at the same decision.
 
     \b
     Examples:
@@ -169,6 +170,8 @@ def resim(file: str, output: str, events: bool | None, as_json: bool) -> None:
             f"(re-simulated from {file})")
     if res.error is not None:
         line += f"; engine error reproduced: {res.error['kind']}: {res.error['msg']}"
+    if res.truncated:
+        line += "; truncated where FILE is (no end record)"
     click.echo(" ".join(line.split()))
 
 

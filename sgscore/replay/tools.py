@@ -355,12 +355,13 @@ class ResimResult:
     error: dict[str, Any] | None
     summary: dict[str, Any]
     warnings: list[str]
+    truncated: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.src, "out": self.dst, "bytes": self.bytes,
                 "decisions": self.decisions, "turns": self.turns, "events": self.events,
                 "error": self.error, "summary": plain(self.summary),
-                "warnings": list(self.warnings)}
+                "warnings": list(self.warnings), "truncated": self.truncated}
 
 
 class _Raised(Exception):
@@ -380,8 +381,9 @@ def resim_file(src: Source, dst: str | os.PathLike[str], events: bool | None = N
     them (full checkpoints of ``src`` are kept where they are). An error record of ``src`` is
     reproduced. Every record of ``src`` is checked on the way; at the first that does not hold
     (where the two engines part), nothing is written and :class:`ReplayError` names that record.
-    A truncated ``src`` is refused the same way. ``dst`` may be ``src``: it is replaced only when
-    the new replay is whole."""
+    A truncated ``src`` (a crash, or a replay cut short by ``sgs replay shrink``) gives a
+    truncated ``dst`` that stops at the same decision, with no end record (``truncated`` in the
+    result). ``dst`` may be ``src``: it is replaced only when the new replay is written whole."""
     dst = os.fspath(dst)
     folder = os.path.dirname(os.path.abspath(dst))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".sgs-resim-", suffix=".tmp")
@@ -439,12 +441,15 @@ def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
                 w.end(game)
             else:  # checkpoints and events are checked, then written afresh; unknown: dropped
                 sim.feed(index, rec)
-        sim.finish(rd.index, rd.truncation)
+        if rd.truncated:  # the new replay stops where this one does
+            w.events(game)
+        else:
+            sim.finish(rd.index, rd.truncation)
         w.close()
         return ResimResult(
             src=_name(src), dst=dst, bytes=w.bytes, decisions=game.decisions,
             turns=game.turn_no, events=on, error=error, summary=game.summary(),
-            warnings=sim.warnings + rd.warnings,
+            warnings=sim.warnings + rd.warnings, truncated=rd.truncated,
         )
 
 

@@ -196,11 +196,20 @@ def test_resim_stops_where_the_engines_part_and_writes_nothing(
     with pytest.raises(ReplayError):
         resim_file(bad, bad)
     assert bad.read_bytes() == before
+
+
+def test_resim_of_a_truncated_replay_is_truncated_at_the_same_decision(
+    games: dict[str, Path], tmp_path: Path
+) -> None:
+    # A crash's replay, or one cut by `sgs replay shrink`, brought to this engine (with events)
     cut = tmp_path / "cut.mp"
     cut.write_bytes(games["compact"].read_bytes()[:-30])
-    with pytest.raises(ReplayError, match="truncated"):
-        resim_file(cut, out)
-    assert not out.exists()
+    out = tmp_path / "out.mp"
+    res = resim_file(cut, out, events=True)
+    src, new = read_replay(cut), read_replay(out)
+    assert res.truncated and new.truncated and new.summary is None
+    assert new.decisions == src.decisions and res.decisions == len(src.decisions)
+    assert new.header.events and new.events
 
 
 def _break_draw(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
