@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from sgscore import _accel
+from sgscore.core.games import get_game
 from sgscore.sanguosha.config import Config
 
 from recorded import record_bytes
@@ -26,14 +27,21 @@ GAMES: list[tuple[dict[str, object], int]] = [
       "role_variant": n in (6, 8)}, 100 + n) for n in range(4, 11)
 ] + [({"players": 5, "generals": None}, 7), ({"players": 6, "max_rounds": 3}, 8)]
 
+# The dice game's rules are compiled too: a game of each size.
+DICE_GAMES: list[tuple[dict[str, object], int]] = [({"players": n}, 200 + n) for n in range(3, 9)]
+
 SCRIPT = """
 import hashlib, importlib, json, sys
 sys.path.insert(0, sys.argv[1])
 from sgscore import _accel
 from sgscore.sanguosha.config import Config
 from recorded import record_bytes
-games = json.loads(sys.argv[2])
+from sgscore.core.games import get_game
+games, dice = json.loads(sys.argv[2]), json.loads(sys.argv[3])
 out = [hashlib.sha256(record_bytes(Config(**c), s, True)[0]).hexdigest() for c, s in games]
+spec = get_game("sanguozhi/dice")
+out += [hashlib.sha256(record_bytes(spec.config_from_dict(spec.full_config(c)), s, True)[0])
+        .hexdigest() for c, s in dice]
 print(json.dumps({"core": _accel.describe(), "modules": [importlib.import_module(m).__file__
     for m in _accel.modules()], "replays": out}))
 """
@@ -42,7 +50,8 @@ print(json.dumps({"core": _accel.describe(), "modules": [importlib.import_module
 def _run_pure() -> dict[str, object]:
     tests = str(Path(__file__).resolve().parent)
     env = {**os.environ, "SGSCORE_PURE": "1"}
-    out = subprocess.run([sys.executable, "-c", SCRIPT, tests, json.dumps(GAMES)], env=env,
+    out = subprocess.run([sys.executable, "-c", SCRIPT, tests, json.dumps(GAMES),
+                          json.dumps(DICE_GAMES)], env=env,
                          capture_output=True, text=True, check=True).stdout
     result: dict[str, object] = json.loads(out)
     return result
@@ -51,6 +60,10 @@ def _run_pure() -> dict[str, object]:
 def test_both_cores_record_the_same_bytes() -> None:
     here = [hashlib.sha256(record_bytes(Config(**c), s, True)[0]).hexdigest()  # type: ignore[arg-type]
             for c, s in GAMES]
+    spec = get_game("sanguozhi/dice")
+    assert spec is not None
+    here += [hashlib.sha256(record_bytes(spec.config_from_dict(spec.full_config(c)), s, True)[0])
+             .hexdigest() for c, s in DICE_GAMES]
     pure = _run_pure()
     assert pure["replays"] == here, f"this run: {_accel.describe()}"
 
@@ -131,7 +144,8 @@ def test_a_compiled_module_whose_source_is_gone_is_stale(fake_build: dict[str, s
 def test_what_is_compiled_covers_the_rules_and_every_card_and_general() -> None:
     names = _accel.modules()
     for module in ("sgscore.sanguosha.rules", "sgscore.sanguosha.content.basic",
-                   "sgscore.sanguosha.generals.zhugeliang", "sgscore.replay.resim"):
+                   "sgscore.sanguosha.generals.zhugeliang", "sgscore.replay.resim",
+                   "sgscore.dice.rules"):
         assert module in names
     assert "sgscore._accel" not in names and not any(m.endswith("__init__") for m in names)
 

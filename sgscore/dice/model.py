@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from .._accel import mypyc_attr
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
 
@@ -108,6 +109,7 @@ HOOKS: Final = {
 }
 """The hooks a skill may override, with what the rules call them for."""
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DiceSkill:
     """A general's skill. Class attributes: ``id``, ``zh``, ``en``, ``text_zh`` (000's text),
     ``text_en``; the settings ``extra_rerolls`` (贞烈), ``reroll_dynamite`` (鬼道) and

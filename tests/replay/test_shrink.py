@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-import sgscore.dice.rules as dice_rules
 from sgscore import Config
 from sgscore.core.protocol import PickRequest, SubsetRequest
 from sgscore.dice import DiceConfig
+from sgscore.dice.generals.huatuo import Qingnang
 from sgscore.replay import ReplayError, export_replay, read_replay, start_game, validate_file
 from sgscore.replay.shrink import NothingToShrink, ShrinkStep, shrink_replay, simple_choices
 
@@ -161,15 +161,14 @@ def test_a_truncated_source_is_shrunk_as_far_as_it_goes(tmp_path: Path) -> None:
 
 def test_a_crash_replay_keeps_its_error_record(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """The dice game's rules are plain Python on both cores: a fault there holds on each."""
-    real = dice_rules.heal
+    """A fault in a general's skill (interpreted on both cores, the rules calling it either
+    way): 华佗's 青囊 raises at the start of his turn."""
 
-    def heal(g: Any, p: Any, n: int, reason: str) -> int:
-        if reason == "beer":
-            raise ZeroDivisionError("injected fault in a beer")
-        return real(g, p, n, reason)
+    def turn_start(self: Any, g: Any, owner: Any) -> Any:
+        raise ZeroDivisionError("injected fault in Green Satchel")
+        yield  # a procedure, as the hook it replaces
 
-    monkeypatch.setattr(dice_rules, "heal", heal)
+    monkeypatch.setattr(Qingnang, "turn_start", turn_start)
     data, rec = record_bytes(DICE, 7, events=True)
     assert rec.error is not None and rec.error.kind == "ZeroDivisionError"
 
@@ -182,7 +181,7 @@ def test_a_crash_replay_keeps_its_error_record(tmp_path: Path,
     assert res.after <= res.before == rec.decisions
     assert res.error is not None and res.error["at"] == res.after and not res.truncated
     small = read_replay(out)
-    assert small.error is not None and small.error.msg == "injected fault in a beer"
+    assert small.error is not None and small.error.msg == "injected fault in Green Satchel"
     assert small.end is not None and validate_file(out).valid  # the fault is still there
     monkeypatch.undo()
     assert not validate_file(out).valid  # without it, the error does not reproduce
