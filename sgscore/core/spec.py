@@ -21,7 +21,7 @@ from .registry import EventKind, Registry, RequestKind
 
 __all__ = [
     "LANGS", "AnyGame", "ConfigError", "GameState", "GameSpec", "Option", "Teller", "rules_id",
-    "same_value",
+    "same_value", "side_outcomes",
 ]
 
 
@@ -263,6 +263,13 @@ class GameSpec(ABC, Generic[C]):
             game: GameState = e.game  # type: ignore[assignment]
             return game, e
 
+    # ------------------------------------------------------------------ results
+    def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
+        """Each seat's outcome of a game, from its summary (the end record's): ``"win"``,
+        ``"loss"`` or ``"draw"`` per seat, for statistics (:mod:`sgscore.study`). None when the
+        game did not finish (an engine error) or does not say (the default)."""
+        return None
+
     # ------------------------------------------------------------------ telling
     @abstractmethod
     def teller(self, lang: str, seat: int | None) -> Teller:
@@ -318,3 +325,22 @@ class GameSpec(ABC, Generic[C]):
 
 AnyGame = GameSpec[Any]
 """Any game's spec (what the toolkit handles)."""
+
+
+def side_outcomes(summary: Mapping[str, Any], allies: Mapping[str, Sequence[str]],
+                  alone: Sequence[str] = ()) -> list[str] | None:
+    """The outcomes (:meth:`GameSpec.outcomes`) of a game whose ``winner`` names a role of
+    ``summary["roles"]``: a seat wins with that role or one of its ``allies`` (dead or alive),
+    except that of several seats with a role in ``alone`` only the living win; no winner is a
+    draw for everyone. None without roles, or after an engine error."""
+    roles = summary.get("roles")
+    if not isinstance(roles, list) or summary.get("reason") == "error":
+        return None
+    winner = summary.get("winner")
+    if winner is None:
+        return ["draw"] * len(roles)
+    alive = summary.get("alive")
+    sides = {winner, *allies.get(winner, ())}
+    return ["win" if role in sides and not (
+        role in alone and roles.count(role) > 1 and isinstance(alive, list) and not alive[i])
+        else "loss" for i, role in enumerate(roles)]

@@ -6,12 +6,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.rng import ALGORITHM
-from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
+from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
 from . import generals as _generals  # noqa: F401 - registers every general
 from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
-from .model import GENERALS, KINGDOM_ZH, SKILLS
+from .model import GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS
 from .telling import EVENTS, REQUESTS, DiceTeller
 
 __all__ = ["SPEC", "DiceSpec", "RULES_VERSION"]
@@ -76,6 +76,11 @@ class DiceSpec(GameSpec[DiceConfig]):
             return DiceHeuristicAgent(game, seed, seat)
 
         return {**super().agent_kinds(), "heuristic": heuristic}
+
+    def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
+        """000 "游戏结束": the lord and the loyalists win together, dead or alive, and so do the
+        rebels; of two renegades, only the one alive."""
+        return side_outcomes(summary, {LORD: (LOYALIST,)}, alone=(RENEGADE,))
 
     # ------------------------------------------------------------------ telling
     def teller(self, lang: str, seat: int | None) -> DiceTeller:

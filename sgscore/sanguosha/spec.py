@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.rng import ALGORITHM
-from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller
+from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
 from .cards import (
     ARMOR,
@@ -143,6 +143,11 @@ class IdentitySpec(GameSpec[Config]):
             return HeuristicAgent(game, seed, seat)
 
         return {**super().agent_kinds(), "heuristic": heuristic}
+
+    def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
+        """RULINGS §6: the lord and the loyalists win together, dead or alive, and so do the
+        rebels; of two renegades (the 6- and 8-player variant), only the one alive."""
+        return side_outcomes(summary, {LORD: (LOYALIST,)}, alone=(RENEGADE,))
 
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """As :meth:`GameSpec.make_agents`, and by role: ``["lord=heuristic",
