@@ -8,7 +8,7 @@ another package installs brings its own options, and this module names no game.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from click.core import ParameterSource
@@ -18,7 +18,7 @@ from sgscore.core.registry import RegistrationError
 from sgscore.core.spec import AnyGame, ConfigError, Option
 from sgscore.replay.writer import RecordResult, record_game
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
+from .common import EXIT_INVALID, EXIT_OK, Progress, echo_json, fail, progress
 
 __all__ = ["sim", "DEFAULT_GAME"]
 
@@ -127,6 +127,69 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
     return [(os.path.join(output, f"game-{s}.mp"), s) for s in range(seed, seed + n)]
 
 
+def _study(config: object, names: list[str], seed: int, count: int, folder: str,
+           no_events: bool, force: bool, resume: bool, as_json: bool, workers: str,
+           backend: str, cluster: str | None) -> NoReturn:
+    """sim -n: the games played by :func:`sgscore.study.run_study`, a line per game in seed
+    order, then the results table; exits 1 if the engine raised in a game."""
+    from sgscore.study import StudyError, batch_of, have_pyarrow, resolve_workers, run_study
+
+    try:
+        n_workers = resolve_workers(workers)
+    except ValueError:
+        raise click.BadParameter(f"expected a positive number or 'auto', got {workers!r}",
+                                 param_hint="'--workers'") from None
+    if force and resume:
+        raise click.UsageError("--force replaces the replays in the folder, --resume keeps "
+                               "them: give one")
+    errors = 0
+    with progress(count, "simulating", show=not as_json) as bar:
+        def on_game(row: dict[str, Any], played: bool) -> None:
+            nonlocal errors
+            errors += row["error"] is not None
+            if played:
+                _print_row(bar, os.path.join(folder, row["file"]), row, as_json)
+            bar.advance()
+
+        try:
+            done = run_study(batch_of(config, names, events=not no_events), seed, count,
+                             folder, workers=n_workers,
+                             backend="dask" if backend == "dask" else "process", cluster=cluster, mode="force" if force else
+                             "resume" if resume else "new", on_game=on_game)
+        except ConfigError as e:  # e.g. as many agents as seats
+            bar.close()
+            raise click.BadParameter(str(e).removeprefix("agents: "),
+                                     param_hint="'--agents'") from None
+        except StudyError as e:
+            bar.close()
+            fail(str(e))
+    if done.reused:
+        click.echo(f"{done.reused} of {count} games were already in {folder}, "
+                   f"{done.played} played now", err=True)
+    if not have_pyarrow():
+        click.echo("note: results.parquet not written: it needs pyarrow "
+                   "(pip install 'sgscore[stats]'); results.csv holds the same table", err=True)
+    raise SystemExit(EXIT_INVALID if errors else EXIT_OK)
+
+
+def _print_row(bar: Progress, path: str, row: dict[str, Any], as_json: bool) -> None:
+    """The line of one game of sim -n, from its row of the results table."""
+    if as_json:
+        echo_json({"file": path, "seed": row["seed"], "winner": row["winner"],
+                   "reason": row["reason"], "turns": row["turns"],
+                   "decisions": row["decisions"], "bytes": row["bytes"],
+                   "error": row["error"]})
+        return
+    if row["error"] is not None:
+        outcome = f"engine error: {row['error']}"
+    elif row["winner"] is None:
+        outcome = f"draw ({row['reason']})"
+    else:
+        outcome = f"{row['winner']} wins ({row['reason']})"
+    bar.line(f"{path}: seed {row['seed']}, {outcome}, {row['turns']} turns, "
+             f"{row['decisions']} decisions, {row['bytes']} bytes")
+
+
 @click.command(cls=_GameCommand)
 @click.option("--game", "game", default=DEFAULT_GAME, show_default=True, metavar="ID",
               help="The game to play (sgs games lists them).")
@@ -145,9 +208,21 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
                    "one per role: lord=heuristic,loyalist=heuristic,rebel=random,renegade=random. "
                    "Identity mode's agents: random, heuristic.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
+@click.option("--workers", "-j", default="1", show_default=True, metavar="N|auto",
+              help="With -n: play on N processes ('auto': one per CPU); the files are the same.")
+@click.option("--resume", is_flag=True,
+              help="With -n: keep the finished games of this study already in the folder and "
+                   "play the rest.")
+@click.option("--backend", type=click.Choice(["process", "dask"]), default="process",
+              show_default=True, help="With -n: local processes, or a Dask cluster (the "
+              "'cluster' extra): --cluster's, or a local one of --workers processes.")
+@click.option("--cluster", metavar="ADDRESS", default=None,
+              help="With -n: the Dask scheduler to play on (tcp://HOST:8786); implies "
+                   "--backend dask.")
 @click.pass_context
 def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int | None,
-        output: str, force: bool, agents: str, as_json: bool, **values: Any) -> None:
+        output: str, force: bool, agents: str, as_json: bool, workers: str, resume: bool,
+        backend: str, cluster: str | None, **values: Any) -> None:
     """Simulate games and write their replays.
 
     Prints one line per game: winner, turns, decisions and bytes written. Exits 1 if the engine
@@ -155,6 +230,11 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
     written beside its name and moved into place when whole: -o FILE replaces FILE; with -n,
     a replay already in the folder is refused (exit 1) unless --force, so two runs into one
     folder never mix.
+
+    With -n, the folder also gets the results table, one row per game (results.csv, and
+    results.parquet with pyarrow; sgs stats reads it). --workers N plays on N processes and
+    --backend dask on a Dask cluster: the same replays and table, byte for byte. --resume
+    continues an interrupted study, keeping the games already written.
 
     \b
     Examples:
@@ -165,6 +245,9 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
       sgs sim --players 5 --agents heuristic,heuristic,random,random,random -o mixed.mp
       sgs sim -p 5 -n 300 --no-events --json -o study/ \
           --agents lord=heuristic,loyalist=heuristic,rebel=random,renegade=random
+      sgs sim -p 5 -n 100000 --no-events --workers auto -o big/
+      sgs sim -p 5 -n 100000 --no-events --workers auto --resume -o big/
+      sgs sim -p 5 -n 20000 --cluster tcp://scheduler:8786 -o study/
     """
     spec = get_game(game)
     if spec is None:
@@ -173,6 +256,9 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
     config = _config(spec, ctx, values)
     names = [a.strip() for a in agents.split(",")]
     targets = _targets(output, seed, count)
+    if count is not None:
+        _study(config, names, seed, count, output, no_events, force, resume, as_json, workers,
+               "dask" if cluster else backend, cluster)
     code = EXIT_OK
     with progress(len(targets), "simulating", show=not as_json) as bar:
         for path, s in targets:

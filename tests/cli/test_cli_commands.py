@@ -36,7 +36,7 @@ def test_sim_count_fills_a_folder(tmp_path: Path) -> None:
     code, stdout, _ = run("sim", *BEGINNER, "--seed", "10", "-n", "3", "--no-events",
                           "-o", str(folder), "--json")
     assert code == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["game-10.mp", "game-11.mp", "game-12.mp"]
+    assert sorted(p.name for p in folder.glob("*.mp")) == ["game-10.mp", "game-11.mp", "game-12.mp"]
     rows = [json.loads(x) for x in stdout.splitlines()]
     assert [r["seed"] for r in rows] == [10, 11, 12]
     assert all({"file", "winner", "turns", "decisions", "bytes"} <= r.keys() for r in rows)

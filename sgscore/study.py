@@ -1,0 +1,610 @@
+"""Studies: many seeded games of one setup, spread over processes or a Dask cluster, and their
+results table.
+
+A study is a batch of games that differ only in their seed (``sgs sim -n COUNT``). Each game
+depends on its seed alone, so the games can be played anywhere, in any order, by any number of
+workers: a worker plays a chunk of seeds into memory and sends back each replay's bytes; this
+process writes every replay into the folder (atomically: beside its name, then moved into
+place) and, at the end, the results table, one row per game sorted by seed. The files and the
+table are therefore the same bytes whatever the number of workers or the backend (local
+processes, or a Dask cluster whose workers need no access to the folder).
+
+A row is read back from the replay itself (:func:`row_of_replay`), so a study interrupted
+part-way resumes by reading the replays already written and playing only the others, and
+``sgs stats`` builds the same table from any folder of replays.
+
+The table is written as CSV (always) and Parquet (with ``pyarrow``, the optional extra
+``[stats]``); ``docs/studies.md`` describes its columns. This module knows games only through
+their :class:`~sgscore.core.spec.GameSpec`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import multiprocessing
+import os
+import signal
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Literal
+
+from .core.games import get_game, spec_for_config
+
+__all__ = [
+    "Batch", "COLUMNS", "StudyError", "StudyResult", "batch_of", "csv_value", "game_file",
+    "play_games", "read_table", "resolve_workers", "row_of_replay", "rows_of_folder",
+    "run_study", "write_table", "write_table_file", "TABLE_CSV", "TABLE_PARQUET", "have_pyarrow",
+]
+
+TABLE_CSV = "results.csv"
+TABLE_PARQUET = "results.parquet"
+
+Row = dict[str, Any]
+Mode = Literal["new", "force", "resume"]
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("seed", "uint"), ("file", "str"), ("game", "str"), ("engine", "str"), ("config", "str"),
+    ("players", "int"), ("agents", "strs"), ("generals", "strs"), ("roles", "strs"),
+    ("winner", "str"), ("reason", "str"), ("turns", "int"), ("rounds", "int"),
+    ("decisions", "int"), ("events", "int"), ("deaths", "int"), ("outcomes", "strs"),
+    ("scores", "ints"), ("error", "str"), ("bytes", "int"), ("hash", "str"),
+)
+"""The table's columns and their kinds: ``uint`` (an unsigned 64-bit seed), ``int``, ``str``,
+and one entry per seat, ``strs`` and ``ints``. Every column but ``seed``, ``file``, ``game``,
+``config``, ``reason`` and ``bytes`` may be null (a game that does not give it)."""
+
+NAMES = tuple(name for name, _ in COLUMNS)
+
+
+class StudyError(Exception):
+    """A study that cannot go on: a file in the way, a replay that cannot be read or written
+    (the message names the file)."""
+
+
+# ---------------------------------------------------------------------------- the batch
+@dataclass(frozen=True)
+class Batch:
+    """What every game of a study shares, as plain data (it travels to the workers): the game
+    id, its config as ``config_to_dict`` gives it, the agents (``record_game``'s names: one for
+    every seat, one per seat, or a game's own form such as one per role) and whether the
+    replays keep their events."""
+
+    game: str
+    config: dict[str, Any]
+    agents: tuple[str, ...] = ("random",)
+    events: bool = True
+
+
+def batch_of(config: object, agents: str | Sequence[str] = "random", *,
+             events: bool = True) -> Batch:
+    """The :class:`Batch` of games with this config (any installed game's)."""
+    spec = spec_for_config(config)
+    names = (agents,) if isinstance(agents, str) else tuple(agents)
+    return Batch(spec.id, spec.config_to_dict(config), names, events)
+
+
+def game_file(seed: int) -> str:
+    """The name of a game's replay in a study's folder."""
+    return f"game-{seed}.mp"
+
+
+def play_games(batch: Batch, seeds: Sequence[int]) -> list[tuple[int, bytes, Row]]:
+    """Play the games of ``seeds`` and return each one's seed, replay bytes and row (what a
+    worker does; it writes nothing). Raises :class:`~sgscore.core.spec.ConfigError` for agents
+    that do not fit the game."""
+    from .replay.writer import record_game
+
+    spec = get_game(batch.game)
+    if spec is None:
+        raise StudyError(f"the game {batch.game!r} is not installed here")
+    config = spec.config_from_dict(batch.config)
+    out = []
+    for seed in seeds:
+        buf = io.BytesIO()
+        record_game(config, seed, buf, events=batch.events, agents=list(batch.agents))
+        data = buf.getvalue()
+        out.append((seed, data, _row(data, game_file(seed))))
+    return out
+
+
+# ---------------------------------------------------------------------------- rows
+def _strs(value: Any) -> list[str | None] | None:
+    """Per-seat text (a general, a role), None for a seat without one."""
+    if not isinstance(value, list):
+        return None
+    return [None if v is None else str(v) for v in value]
+
+
+def _ints(value: Any) -> list[int] | None:
+    """Per-seat integers (scores), or None unless every entry is one."""
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return list(value)
+    return None
+
+
+def _row(data: bytes, name: str) -> Row:
+    """The row of one replay (its bytes; ``name``: its file name)."""
+    from .replay.scan import scan_replay
+
+    scan = scan_replay(data)
+    h = scan.header
+    spec = get_game(h.game)
+    summary: Mapping[str, Any] = scan.summary or {}
+    players: int | None = None
+    if spec is not None:
+        with contextlib.suppress(Exception):
+            players = spec.seats(spec.full_config(h.config))
+    roles = _strs(summary.get("roles"))
+    if players is None and roles is not None:
+        players = len(roles)
+    agents = ([h.agents] * (players or 1)) if isinstance(h.agents, str) else list(h.agents)
+    alive = summary.get("alive")
+    error = None
+    if scan.error is not None:
+        error = f"{scan.error.kind}: {scan.error.msg}"
+    elif scan.end is None:
+        error = f"truncated: {scan.truncation or 'no end record'}"
+    finished = scan.end is not None and scan.error is None
+    outcomes = spec.outcomes(summary) if spec is not None and finished else None
+    scores = summary.get("scores")
+    scorer = getattr(spec, "scores", None)  # a game that keeps score says how (GameSpec.scores)
+    if callable(scorer) and finished:
+        scores = scorer(summary)
+    return {
+        "seed": h.seed, "file": name, "game": h.game, "engine": h.engine,
+        "config": json.dumps(h.config, sort_keys=True, separators=(",", ":"),
+                             ensure_ascii=False),
+        "players": players, "agents": agents,
+        "generals": _strs(summary.get("generals")), "roles": roles,
+        "winner": summary.get("winner") if isinstance(summary.get("winner"), str) else None,
+        "reason": str(summary.get("reason", "")),
+        "turns": _int(summary.get("turns")), "rounds": _int(summary.get("rounds")),
+        "decisions": _int(summary.get("decisions", scan.decisions)),
+        "events": _int(summary.get("events")),
+        "deaths": sum(1 for a in alive if a is False) if isinstance(alive, list) else None,
+        "outcomes": list(outcomes) if outcomes is not None else None,
+        "scores": _ints(scores), "error": error, "bytes": scan.bytes,
+        "hash": summary.get("hash") if isinstance(summary.get("hash"), str) else None,
+    }
+
+
+def _int(v: Any) -> int | None:
+    return v if type(v) is int else None
+
+
+def row_of_replay(path: str) -> Row:
+    """The row of the replay at ``path`` (:class:`StudyError` when it cannot be read)."""
+    from .replay.errors import ReplayError
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        return _row(data, os.path.basename(path))
+    except ReplayError as e:
+        raise StudyError(f"{path}: {e}") from None
+    except OSError as e:
+        raise StudyError(f"{path}: cannot read ({e.strerror or e})") from None
+
+
+def _rows_of_files(paths: Sequence[str]) -> list[Row]:
+    return [row_of_replay(p) for p in paths]
+
+
+def rows_of_folder(folder: str, *, workers: int = 1,
+                   on_row: Callable[[Row], None] | None = None) -> list[Row]:
+    """The rows of every replay (``*.mp``) in ``folder``, sorted by seed then file name;
+    ``workers`` processes read them."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".mp"))
+    except OSError as e:
+        raise StudyError(f"{folder}: cannot read the folder ({e.strerror or e})") from None
+    paths = [os.path.join(folder, n) for n in names]
+    rows: list[Row] = []
+    for chunk in _local_map(_rows_of_files, [(c,) for c in _chunks(paths, workers)], workers):
+        for row in chunk:
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
+    rows.sort(key=lambda r: (r["seed"], r["file"]))
+    return rows
+
+
+# ---------------------------------------------------------------------------- running
+@dataclass
+class StudyResult:
+    """What :func:`run_study` did: every game's row (sorted by seed), how many were played now
+    and how many were already there (``--resume``), and the tables written."""
+
+    rows: list[Row]
+    played: int
+    reused: int
+    tables: list[str]
+
+
+def resolve_workers(value: str | int) -> int:
+    """``auto`` (the CPUs this process may use) or a positive count."""
+    if value == "auto":
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # not on Linux
+            return max(1, os.cpu_count() or 1)
+    n = int(value)
+    if n < 1:
+        raise ValueError(f"workers: expected a positive count or 'auto', got {value!r}")
+    return n
+
+
+def _chunks(items: Sequence[Any], workers: int, most: int = 64) -> list[list[Any]]:
+    """Consecutive chunks, small enough that every worker gets several (a steady progress bar
+    and a fair share at the end), large enough to be worth sending."""
+    size = max(1, min(most, len(items) // max(1, workers * 4)))
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the process that started it, which stops them all."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local_map(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]],
+               workers: int) -> Iterator[Any]:
+    """``fn(*a)`` for each of ``args``, in order: here with one worker, else in a pool of
+    processes (the platform's start method; each result depends only on its arguments)."""
+    if workers <= 1 or len(args) <= 1:
+        for a in args:
+            yield fn(*a)
+        return
+    pool = multiprocessing.get_context().Pool(min(workers, len(args)), _quiet_worker)
+    try:
+        yield from pool.imap(_Call(fn), args)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+@dataclass(frozen=True)
+class _Call:
+    """``fn(*args)``, picklable (a pool sends it to every worker)."""
+
+    fn: Callable[..., Any]
+
+    def __call__(self, args: tuple[Any, ...]) -> Any:
+        return self.fn(*args)
+
+
+def _dask_map(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], workers: int,
+              address: str | None) -> Iterator[Any]:
+    """As :func:`_local_map`, on a Dask cluster: the one at ``address``, or a local one of
+    ``workers`` processes. A few chunks per worker are in flight at a time, and results come
+    back in order."""
+    try:
+        distributed = import_module("distributed")
+    except ImportError:
+        raise StudyError("the Dask backend needs the 'cluster' extra: pip install "
+                         "'sgscore[cluster]' (dask and distributed)") from None
+    with contextlib.ExitStack() as stack:
+        if address:
+            try:
+                client = stack.enter_context(distributed.Client(
+                    address, set_as_default=False, timeout="30s"))
+            except OSError as e:
+                raise StudyError(f"cannot reach the Dask scheduler at {address} ({e})") from None
+        else:
+            cluster = stack.enter_context(distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None))
+            client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
+        ahead = 4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)
+        pending: deque[Any] = deque()
+        todo = iter(args)
+        for a in todo:
+            pending.append(client.submit(fn, *a, pure=False))
+            if len(pending) >= ahead:
+                break
+        while pending:
+            result = pending.popleft().result()
+            for a in todo:
+                pending.append(client.submit(fn, *a, pure=False))
+                break
+            yield result
+
+
+def _write_file(path: str, data: bytes, overwrite: bool) -> None:
+    """Write ``data`` at ``path`` atomically: beside it, then moved into place (refusing a file
+    that is there, unless ``overwrite``)."""
+    folder, name = os.path.split(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder or ".")
+    except OSError as e:
+        raise StudyError(f"{path}: cannot write ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())
+        if overwrite:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise StudyError(f"{path}: a replay is there already (--force replaces it)"
+                                 ) from None
+            os.unlink(tmp)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise StudyError(f"{path}: cannot write ({e.strerror or e})") from None
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _same_batch(row: Row, batch: Batch, header_config: str) -> str | None:
+    """Why a replay already in the folder is not one of this batch's, or None."""
+    if row["game"] != batch.game:
+        return f"another game ({row['game']})"
+    if row["config"] != header_config:
+        return f"another config ({row['config']})"
+    names = list(batch.agents)
+    if not any("=" in n for n in names):  # one name per seat, or one for all
+        wanted = names * (row["players"] or 1) if len(names) == 1 else names
+        if row["agents"] != wanted:
+            return f"other agents ({' '.join(row['agents'])})"
+    return None
+
+
+def _header_config(batch: Batch) -> str:
+    from .core.telling import plain
+
+    spec = get_game(batch.game)
+    assert spec is not None
+    config = plain(spec.header_config(spec.config_from_dict(batch.config)))
+    return json.dumps(config, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _existing(folder: str, seeds: Sequence[int], mode: Mode, batch: Batch,
+              workers: int) -> dict[int, Row]:
+    """The finished games of this batch already in the folder (``resume``); refuses a replay
+    in the way (``new``) or one of another batch (``resume``)."""
+    there = [s for s in seeds if os.path.lexists(os.path.join(folder, game_file(s)))]
+    if not there or mode == "force":
+        return {}
+    if mode == "new":
+        raise StudyError(f"{os.path.join(folder, game_file(there[0]))}: a replay is there "
+                         "already (--force replaces it)")
+    wanted = _header_config(batch)
+    paths = [os.path.join(folder, game_file(s)) for s in there]
+    done: dict[int, Row] = {}
+    for chunk in _local_map(_rows_of_files, [(c,) for c in _chunks(paths, workers)], workers):
+        for row in chunk:
+            path = os.path.join(folder, row["file"])
+            why = _same_batch(row, batch, wanted)
+            if why is not None:
+                raise StudyError(f"{path}: not a game of this study: {why} (--force replaces "
+                                 "it)")
+            if row["error"] is None or not row["error"].startswith("truncated"):
+                done[row["seed"]] = row
+    return done
+
+
+def run_study(
+    batch: Batch,
+    first_seed: int,
+    count: int,
+    folder: str,
+    *,
+    workers: int = 1,
+    backend: Literal["process", "dask"] = "process",
+    cluster: str | None = None,
+    mode: Mode = "new",
+    tables: bool = True,
+    on_game: Callable[[Row, bool], None] | None = None,
+) -> StudyResult:
+    """Play the games of seeds ``first_seed .. first_seed + count - 1`` of ``batch`` into
+    ``folder`` (``game-SEED.mp`` each), then write the results table there (``tables``).
+
+    ``workers``: how many processes play (1: this one); ``backend="dask"`` plays on a Dask
+    cluster instead: the scheduler at ``cluster``, or a local cluster of ``workers`` processes.
+    ``mode``: ``new`` refuses a replay already in the folder (:class:`StudyError`), ``force``
+    replaces it, ``resume`` keeps the finished games of this batch that are there and plays
+    the rest (a replay of another batch is refused). ``on_game(row, played)`` is called for
+    every game, in seed order, as its replay is written (or found, ``played`` False).
+    """
+    seeds = range(first_seed, first_seed + count)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise StudyError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
+    done = _existing(folder, seeds, mode, batch, workers)
+    todo = [s for s in seeds if s not in done]
+    chunks = [(batch, c) for c in _chunks(todo, workers)]
+    results: Iterable[list[tuple[int, bytes, Row]]]
+    if backend == "dask":
+        results = _dask_map(play_games, chunks, workers, cluster)
+    else:
+        results = _local_map(play_games, chunks, workers)
+    rows: list[Row] = []
+    pending = deque(seeds)
+
+    def flush_done(up_to: int | None) -> None:
+        while pending and pending[0] in done and (up_to is None or pending[0] < up_to):
+            row = done[pending.popleft()]
+            rows.append(row)
+            if on_game is not None:
+                on_game(row, False)
+
+    for chunk in results:
+        for seed, data, row in chunk:
+            flush_done(seed)
+            _write_file(os.path.join(folder, game_file(seed)), data, mode != "new")
+            pending.popleft()
+            rows.append(row)
+            if on_game is not None:
+                on_game(row, True)
+    flush_done(None)
+    written = write_table(rows, folder) if tables else []
+    return StudyResult(rows, len(todo), len(done), written)
+
+
+# ---------------------------------------------------------------------------- tables
+def have_pyarrow() -> bool:
+    """Whether ``pyarrow`` (the ``[stats]`` extra) is installed, for Parquet tables."""
+    try:
+        import_module("pyarrow.parquet")
+    except ImportError:
+        return False
+    return True
+
+
+def csv_value(kind: str, value: Any) -> str:
+    """A cell of the CSV table: empty for null, per-seat entries separated by spaces (``-`` for
+    a seat without one)."""
+    if value is None:
+        return ""
+    if kind in ("strs", "ints"):
+        return " ".join("-" if v is None else str(v) for v in value)
+    return str(value)
+
+
+def _from_csv(kind: str, text: str, where: str) -> Any:
+    if kind == "str":
+        return text or None
+    if text == "":
+        return None
+    try:
+        if kind in ("int", "uint"):
+            return int(text)
+        if kind == "ints":
+            return [None if v == "-" else int(v) for v in text.split(" ")]
+    except ValueError:
+        raise StudyError(f"{where}: expected {'integers' if kind == 'ints' else 'an integer'}, "
+                         f"got {text[:40]!r}") from None
+    return [None if v == "-" else v for v in text.split(" ")]
+
+
+def _write_atomically(path: str, write: Callable[[str], None]) -> None:
+    folder, name = os.path.split(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder or ".")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write_csv(rows: Sequence[Row], path: str) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(NAMES)
+        for row in rows:
+            out.writerow([csv_value(kind, row[name]) for name, kind in COLUMNS])
+
+
+def _arrow_schema(pa: Any) -> Any:
+    types = {"uint": pa.uint64(), "int": pa.int64(), "str": pa.string(),
+             "strs": pa.list_(pa.string()), "ints": pa.list_(pa.int64())}
+    return pa.schema([pa.field(name, types[kind]) for name, kind in COLUMNS])
+
+
+def _write_parquet(rows: Sequence[Row], path: str) -> None:
+    pa: Any = import_module("pyarrow")
+    pq: Any = import_module("pyarrow.parquet")
+    schema = _arrow_schema(pa)
+    table = pa.table({name: [row[name] for row in rows] for name in NAMES}, schema=schema)
+    pq.write_table(table, path)
+
+
+def write_table(rows: Sequence[Row], folder: str, *, csv_name: str = TABLE_CSV,
+                parquet_name: str | None = TABLE_PARQUET) -> list[str]:
+    """Write the rows as ``results.csv`` and, with ``pyarrow``, ``results.parquet`` in
+    ``folder`` (each atomically); returns the paths written."""
+    written = []
+    try:
+        path = os.path.join(folder, csv_name)
+        _write_atomically(path, lambda p: _write_csv(rows, p))
+        written.append(path)
+        if parquet_name is not None and have_pyarrow():
+            path = os.path.join(folder, parquet_name)
+            _write_atomically(path, lambda p: _write_parquet(rows, p))
+            written.append(path)
+    except OSError as e:
+        raise StudyError(f"{path}: cannot write ({e.strerror or e})") from None
+    return written
+
+
+def write_table_file(rows: Sequence[Row], path: str) -> None:
+    """Write the rows to one file, Parquet if its name ends in ``.parquet``, else CSV."""
+    try:
+        if path.endswith(".parquet"):
+            if not have_pyarrow():
+                raise StudyError(f"{path}: a Parquet table needs pyarrow: pip install "
+                                 "'sgscore[stats]'")
+            _write_atomically(path, lambda p: _write_parquet(rows, p))
+        else:
+            _write_atomically(path, lambda p: _write_csv(rows, p))
+    except OSError as e:
+        raise StudyError(f"{path}: cannot write ({e.strerror or e})") from None
+
+
+def read_table(path: str) -> list[Row]:
+    """The rows of a table this module wrote (``.parquet`` or CSV), with their types."""
+    try:
+        if path.endswith(".parquet"):
+            return _read_parquet(path)
+        with open(path, encoding="utf-8", newline="") as f:
+            return _read_csv(f, path)
+    except OSError as e:
+        raise StudyError(f"{path}: cannot read ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise StudyError(f"{path}: not a results table (not UTF-8 text)") from None
+
+
+def _read_csv(f: Iterable[str], path: str) -> list[Row]:
+    reader = csv.reader(f)
+    head = next(reader, None)
+    if head is None or tuple(head) != NAMES:
+        missing = [n for n in NAMES if head is None or n not in head]
+        raise StudyError(f"{path}: line 1: not a results table (missing columns: "
+                         f"{', '.join(missing[:5]) or 'none; other order'})")
+    rows = []
+    for line, cells in enumerate(reader, start=2):
+        if len(cells) != len(COLUMNS):
+            raise StudyError(f"{path}: line {line}: {len(cells)} cells, expected "
+                             f"{len(COLUMNS)}")
+        rows.append({name: _from_csv(kind, cell, f"{path}: line {line}: {name}")
+                     for (name, kind), cell in zip(COLUMNS, cells, strict=True)})
+    return rows
+
+
+def _read_parquet(path: str) -> list[Row]:
+    try:
+        pq: Any = import_module("pyarrow.parquet")
+    except ImportError:
+        raise StudyError(f"{path}: reading Parquet needs pyarrow: pip install "
+                         "'sgscore[stats]' (or give the CSV table)") from None
+    try:
+        table = pq.read_table(path)
+    except Exception as e:  # pyarrow's own errors: ArrowInvalid, ...
+        raise StudyError(f"{path}: not a Parquet file ({str(e).splitlines()[0][:100]})") from None
+    missing = [n for n in NAMES if n not in table.column_names]
+    if missing:
+        raise StudyError(f"{path}: not a results table (missing columns: "
+                         f"{', '.join(missing[:5])})")
+    rows: list[Row] = table.select(list(NAMES)).to_pylist()
+    return rows

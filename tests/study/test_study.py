@@ -1,0 +1,206 @@
+"""Studies (``sgscore.study``, ``sgs sim -n``): the same replays and table whatever the number of
+workers, the start method or the backend; resuming an interrupted study; the table's rows and
+its two formats."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import multiprocessing
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import sgscore.study as study
+from cli.main import main
+from sgscore.core.games import get_game, register_game, unregister_game
+from sgscore.sanguosha import Config
+from sgscore.study import (
+    COLUMNS,
+    StudyError,
+    batch_of,
+    read_table,
+    row_of_replay,
+    run_study,
+    write_table,
+)
+
+import toy_nim
+
+SIM = ["sim", "--players", "5", "--generals", "random", "--seed", "1", "-n", "24"]
+
+
+def sgs(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, list(args), prog_name="sgs")
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        raise r.exception
+    return r.exit_code, r.stdout, r.stderr
+
+
+def checksums(folder: Path) -> dict[str, str]:
+    """Every file of a folder and its SHA-256 (hidden files included: none may be left)."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.iterdir())}
+
+
+def test_one_and_two_workers_write_the_same_files(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    code1, out1, _ = sgs(*SIM, "-o", str(one))
+    code2, out2, _ = sgs(*SIM, "-o", str(two), "--workers", "2")
+    assert code1 == code2 == 0
+    sums = checksums(one)
+    assert sums == checksums(two)
+    assert {f"game-{s}.mp" for s in range(1, 25)} | {"results.csv"} <= set(sums)
+    # the lines too, in seed order, but for the folder's name
+    assert out1.replace(str(one), "F") == out2.replace(str(two), "F")
+    assert [line.split(": seed ")[1].split(",")[0] for line in out1.splitlines()] == \
+        [str(s) for s in range(1, 25)]
+
+
+def test_the_spawn_start_method_gives_the_same_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch = batch_of(Config(players=4, generals="random"), "random", events=False)
+    run_study(batch, 7, 12, str(tmp_path / "here"))
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(multiprocessing, "get_context", lambda: spawn)
+    run_study(batch, 7, 12, str(tmp_path / "spawned"), workers=2)
+    assert checksums(tmp_path / "here") == checksums(tmp_path / "spawned")
+
+
+def test_a_row_says_what_the_replay_says(tmp_path: Path) -> None:
+    assert sgs(*SIM, "-o", str(tmp_path))[0] == 0
+    rows = read_table(str(tmp_path / "results.csv"))
+    assert [r["seed"] for r in rows] == list(range(1, 25))
+    spec = get_game("sanguosha/identity")
+    assert spec is not None
+    for row in rows:
+        assert row == row_of_replay(str(tmp_path / row["file"]))
+        assert row["players"] == 5 and row["agents"] == ["random"] * 5
+        assert sorted(row["roles"]) == ["lord", "loyalist", "rebel", "rebel", "renegade"]
+        assert len(set(row["generals"])) == 5 and row["error"] is None
+        assert row["bytes"] == (tmp_path / row["file"]).stat().st_size
+        outcomes = row["outcomes"]
+        if row["winner"] is None:
+            assert outcomes == ["draw"] * 5
+        else:
+            winners = {role for role, o in zip(row["roles"], outcomes, strict=True)
+                       if o == "win"}
+            assert row["winner"] in winners and "win" in outcomes and "loss" in outcomes
+            if row["winner"] == "lord":
+                assert winners == {"lord", "loyalist"}
+        assert 0 <= row["deaths"] < 5 and row["scores"] is None
+
+
+def test_the_csv_and_parquet_tables_hold_the_same_rows(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow", reason="the Parquet table needs the 'stats' extra (pyarrow)")
+    assert sgs(*SIM, "-o", str(tmp_path))[0] == 0
+    from_csv = read_table(str(tmp_path / "results.csv"))
+    from_parquet = read_table(str(tmp_path / "results.parquet"))
+    assert from_csv == from_parquet and len(from_csv) == 24
+    pq: Any = importlib.import_module("pyarrow.parquet")
+    schema = pq.read_schema(tmp_path / "results.parquet")
+    assert schema.names == [name for name, _ in COLUMNS]
+    assert str(schema.field("seed").type) == "uint64"
+    assert str(schema.field("generals").type) == "list<element: string>"
+
+
+def test_without_pyarrow_the_csv_table_is_written_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(study, "have_pyarrow", lambda: False)
+    code, _, err = sgs(*SIM[:-1], "3", "-o", str(tmp_path))
+    assert code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-1.mp", "game-2.mp", "game-3.mp", "results.csv"]
+    assert "results.parquet not written: it needs pyarrow" in err
+
+
+def test_an_interrupted_study_resumes_where_it_stopped(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    assert sgs(*SIM, "-o", str(whole))[0] == 0
+    batch = batch_of(Config(players=5, generals="random"), ["random"])
+    seen: list[int] = []
+
+    def stop_after_ten(row: dict[str, Any], played: bool) -> None:
+        seen.append(row["seed"])
+        if len(seen) == 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_study(batch, 1, 24, str(cut), workers=2, on_game=stop_after_ten)
+    assert sorted(p.name for p in cut.iterdir()) == sorted(f"game-{s}.mp" for s in range(1, 11))
+    # a replay cut short (as a killed writer leaves it) is played again
+    (cut / "game-4.mp").write_bytes((cut / "game-4.mp").read_bytes()[:300])
+    code, out, err = sgs(*SIM, "-o", str(cut), "--resume", "--workers", "2")
+    assert code == 0
+    assert "9 of 24 games were already in" in err and "15 played now" in err
+    assert [int(x.split(": seed ")[1].split(",")[0]) for x in out.splitlines()] == \
+        [4, *range(11, 25)]
+    assert checksums(cut) == checksums(whole)
+
+
+def test_a_replay_in_the_way_is_refused_or_replaced(tmp_path: Path) -> None:
+    assert sgs(*SIM[:-1], "2", "-o", str(tmp_path))[0] == 0
+    before = checksums(tmp_path)
+    code, _, err = sgs(*SIM[:-1], "3", "-o", str(tmp_path))
+    assert code == 1 and err == (f"error: {tmp_path / 'game-1.mp'}: a replay is there already "
+                                 "(--force replaces it)\n")
+    assert checksums(tmp_path) == before
+    # --resume keeps only games of the same study
+    code, _, err = sgs(*SIM[:-1], "3", "--max-rounds", "5", "--resume", "-o", str(tmp_path))
+    assert code == 1 and "game-1.mp: not a game of this study: another config" in err
+    assert sgs(*SIM[:-1], "3", "--agents", "heuristic", "--resume", "-o", str(tmp_path))[0] == 1
+    assert sgs(*SIM[:-1], "3", "--force", "--resume", "-o", str(tmp_path))[0] == 2
+    assert sgs(*SIM[:-1], "3", "--force", "-o", str(tmp_path))[0] == 0
+    assert len(read_table(str(tmp_path / "results.csv"))) == 3
+
+
+def test_workers_must_be_a_count_or_auto(tmp_path: Path) -> None:
+    code, _, err = sgs(*SIM, "-o", str(tmp_path), "--workers", "0")
+    assert code == 2 and "expected a positive number or 'auto', got '0'" in err
+    assert study.resolve_workers("auto") >= 1
+
+
+@pytest.fixture
+def nim() -> Iterator[None]:
+    register_game(toy_nim.SPEC)
+    yield
+    unregister_game(toy_nim.GAME)
+
+
+def test_any_game_makes_a_table(tmp_path: Path, nim: None) -> None:
+    """A game that gives no roles or outcomes still has its rows (those columns null)."""
+    batch = batch_of(toy_nim.NimConfig(), "random")
+    done = run_study(batch, 1, 5, str(tmp_path), tables=False)
+    assert [r["seed"] for r in done.rows] == [1, 2, 3, 4, 5] and done.played == 5
+    row = done.rows[0]
+    assert row["game"] == "toy/nim" and row["players"] == 2 and row["outcomes"] is None
+    assert row["roles"] is None and row["generals"] is None and row["winner"] is not None
+    write_table(done.rows, str(tmp_path))
+    assert read_table(str(tmp_path / "results.csv")) == done.rows
+
+
+def test_a_bad_table_is_one_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("seed,file\n1,x\n", encoding="utf-8")
+    with pytest.raises(StudyError, match=r"bad.csv: line 1: not a results table \(missing"):
+        read_table(str(bad))
+    good = tmp_path / "results.csv"
+    assert sgs(*SIM[:-1], "2", "-o", str(tmp_path))[0] == 0
+    lines = good.read_text(encoding="utf-8").splitlines()
+    good.write_text("\n".join([lines[0], lines[1].replace(",5,", ",five,", 1)]) + "\n",
+                    encoding="utf-8")
+    with pytest.raises(StudyError, match=r"results.csv: line 2: players: expected an integer"):
+        read_table(str(good))
+    with pytest.raises(StudyError, match="cannot read"):
+        read_table(str(tmp_path / "missing.csv"))
+
+
+def test_no_partial_file_is_left(tmp_path: Path) -> None:
+    assert sgs(*SIM[:-1], "4", "-o", str(tmp_path), "--workers", "2")[0] == 0
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(".")]
