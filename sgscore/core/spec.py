@@ -270,6 +270,18 @@ class GameSpec(ABC, Generic[C]):
         game did not finish (an engine error) or does not say (the default)."""
         return None
 
+    def scores(self, summary: Mapping[str, Any]) -> list[int] | None:
+        """Each seat's score of a game, from its summary, for a game that keeps score (``sgs
+        tournament`` adds them up); None when it keeps none (the default)."""
+        return None
+
+    def tournament_config(self, config: C, game: int) -> C:
+        """The config of game ``game`` (0, 1, ...) of a tournament of ``config``'s games that
+        passes something round the table (identity mode: the lord's seat) and keeps score; ``sgs
+        tournament`` plays as many games as there are seats in each round. A game without
+        tournaments raises :class:`ConfigError` (the default)."""
+        raise ConfigError(f"{self.id} has no tournament")
+
     # ------------------------------------------------------------------ telling
     @abstractmethod
     def teller(self, lang: str, seat: int | None) -> Teller:

@@ -62,6 +62,9 @@ class Config:
     - ``advanced_weapons``: the weapons' advanced skills (RULINGS §7).
     - ``role_variant``: 6 or 8 players with two renegades.
     - ``lord_seat_zero``: the lord sits at seat 0 (RULINGS §2; else roles are dealt at random).
+    - ``lord_seat``: the seat the lord's role is given to when it is not dealt at random (0 by
+      default; a rotating-lord tournament passes it round the table, 003 "计分规则").
+    - ``scoring``: the end summary holds each seat's score (003 "计分规则", ``scoring.py``).
     - ``max_rounds``: the round cap; past it the game is a draw (RULINGS §3).
     """
 
@@ -72,6 +75,8 @@ class Config:
     advanced_weapons: bool = True
     role_variant: bool = False
     lord_seat_zero: bool = True
+    lord_seat: int = 0
+    scoring: bool = False
     max_rounds: int = 60
     pool: tuple[str, ...] | str | None = None
 
@@ -82,6 +87,7 @@ class Config:
             raise ConfigError("role_variant: only 6- and 8-player games have a variant role table")
         if not isinstance(self.max_rounds, int) or self.max_rounds < 1:
             raise ConfigError(f"max_rounds: must be a positive integer, got {self.max_rounds!r}")
+        self._check_lord_seat()
         g = self.generals
         if isinstance(g, list):
             object.__setattr__(self, "generals", tuple(g))
@@ -91,8 +97,9 @@ class Config:
             if len(g) != self.players:
                 raise ConfigError(
                     f"generals: {len(g)} given for {self.players} seats (one per seat is needed)")
-            if self.lord_seat_zero and not GENERALS[g[0]].can_be_lord:
-                raise ConfigError(f"generals: {g[0]} (seat 0, the lord's) cannot be the lord")
+            k = self.lord_seat
+            if self.lord_seat_zero and not GENERALS[g[k]].can_be_lord:
+                raise ConfigError(f"generals: {g[k]} (seat {k}, the lord's) cannot be the lord")
         elif g is not None and g not in ("random", "draft"):
             raise ConfigError(
                 f"generals: expected None, 'random', 'draft' or one id per seat, got {g!r:.60}")
@@ -110,6 +117,15 @@ class Config:
             object.__setattr__(self, "pool", _ids(self.pool, "pool"))
         if g in ("random", "draft"):
             self._check_pool()
+
+    def _check_lord_seat(self) -> None:
+        k = self.lord_seat
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < self.players:
+            raise ConfigError(f"lord_seat: a seat of the {self.players} (0-{self.players - 1}), "
+                              f"got {k!r}")
+        if k and not self.lord_seat_zero:
+            raise ConfigError("lord_seat: the lord's seat is dealt at random (lord_seat_zero is "
+                              "off), so it cannot be given")
 
     def _check_pool(self) -> None:
         pool = self.general_pool()

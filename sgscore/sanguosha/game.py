@@ -278,7 +278,7 @@ class Game(Engine):
 
     def summary(self) -> dict[str, Any]:
         winner, reason = self.result if self.result else (None, "error" if self.error else "")
-        return {
+        out: dict[str, Any] = {
             "winner": winner,
             "reason": reason,
             "turns": self.turn_no,
@@ -290,3 +290,8 @@ class Game(Engine):
             "generals": [p.general for p in self.players],
             "alive": [p.alive for p in self.players],
         }
+        if self.config.scoring:  # only then: the end records of other games stay as they were
+            from .scoring import game_scores  # it reads the events, which import this module
+
+            out["scores"] = game_scores(self)
+        return out

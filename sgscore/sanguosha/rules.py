@@ -116,7 +116,8 @@ def _deal_roles(g: Game) -> None:
     others = [LOYALIST] * loyal + [REBEL] * rebels + [RENEGADE] * renegades
     if g.config.lord_seat_zero:
         g.rng.shuffle(others)
-        roles = [LORD] + others
+        k = g.config.lord_seat  # 0 unless a tournament passes the lord round the table
+        roles = others[:k] + [LORD] + others[k:]
     else:
         roles = [LORD] + others
         g.rng.shuffle(roles)

@@ -8,6 +8,7 @@ and the card packs included, so content added to the engine later never changes 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.rng import ALGORITHM
@@ -61,6 +62,7 @@ class IdentitySpec(GameSpec[Config]):
         "players": 5, "generals": "random", "first_game": False, "ex_cards": False,
         "packs": ["standard"],
         "advanced_weapons": True, "role_variant": False, "lord_seat_zero": True,
+        "lord_seat": 0, "scoring": False,
         "max_rounds": 60, "pool": list(FORMAT_V1_POOL),
     }
     options = (
@@ -75,6 +77,10 @@ class IdentitySpec(GameSpec[Config]):
         Option("no_advanced_weapons", ("--no-advanced-weapons",),
                "Weapons without their advanced skills."),
         Option("role_variant", ("--role-variant",), "6 or 8 players: two renegades."),
+        Option("scoring", ("--scoring",),
+               "Keep score (003 计分规则): the end record holds each seat's score."),
+        Option("lord_seat", ("--lord-seat",), "The seat that is given the lord's role.", "int",
+               0, 0, 9),
         Option("max_rounds", ("--max-rounds",), "Round cap; past it the game is a draw.", "int",
                60, 1),
     )
@@ -127,6 +133,7 @@ class IdentitySpec(GameSpec[Config]):
             packs=("standard", "ex") if values.get("ex") else ("standard",),
             advanced_weapons=not values.get("no_advanced_weapons"),
             role_variant=bool(values.get("role_variant")),
+            lord_seat=values.get("lord_seat", 0), scoring=bool(values.get("scoring")),
             max_rounds=values.get("max_rounds", 60),
         )
 
@@ -148,6 +155,23 @@ class IdentitySpec(GameSpec[Config]):
         """RULINGS §6: the lord and the loyalists win together, dead or alive, and so do the
         rebels; of two renegades (the 6- and 8-player variant), only the one alive."""
         return side_outcomes(summary, {LORD: (LOYALIST,)}, alone=(RENEGADE,))
+
+    def scores(self, summary: Mapping[str, Any]) -> list[int] | None:
+        """The seats' scores (003 计分规则, :mod:`.scoring`) of a game recorded with
+        ``scoring``; None for one recorded without."""
+        out = summary.get("scores")
+        if isinstance(out, list) and all(type(x) is int for x in out):
+            return list(out)
+        return None
+
+    def tournament_config(self, config: Config, game: int) -> Config:
+        """003 "推广版计分赛": game ``game`` (0, 1, ...) gives the lord's role to the seat
+        ``game`` seats after ``config.lord_seat`` (the first lord, "起始玩家"), round the table,
+        the other roles dealt at random among the rest, and keeps score."""
+        if not config.lord_seat_zero:
+            raise ConfigError("a tournament passes the lord round the table: the lord's seat "
+                              "cannot be dealt at random")
+        return replace(config, lord_seat=(config.lord_seat + game) % config.players, scoring=True)
 
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """As :meth:`GameSpec.make_agents`, and by role: ``["lord=heuristic",
@@ -187,6 +211,10 @@ class IdentitySpec(GameSpec[Config]):
         bits = [f"{config.get('players', '?')}人" if zh else f"{config.get('players', '?')} players",
                 mode]
         bits += [k for k in ("first_game", "role_variant") if config.get(k)]
+        if config.get("lord_seat"):
+            bits.append(f"主公{config['lord_seat']}号位" if zh else f"lord at P{config['lord_seat']}")
+        if config.get("scoring"):
+            bits.append("计分" if zh else "scoring")
         packs = config.get("packs")
         if isinstance(packs, list) and packs != ["standard"]:
             bits.append("packs " + "+".join(str(p) for p in packs))

@@ -303,7 +303,8 @@ class Teller(KindTeller):
         return out
 
     def summary_lines(self, summary: Mapping[str, Any] | None) -> list[str]:
-        """The result line and one line per seat (role, alive or dead)."""
+        """The result line and one line per seat (role, alive or dead, and the score of a game
+        that keeps score)."""
         w = self.words
         if not summary:
             return [self.say(en="Result: none (the game did not finish)", zh="结果：无（游戏未结束）")]
@@ -328,8 +329,12 @@ class Teller(KindTeller):
         names.generals = [str(g or "") for g in summary.get("generals") or []]
         roles = summary.get("roles") or []
         alive = summary.get("alive") or []
+        scores = summary.get("scores")  # 003 计分规则: a game recorded with scoring
         for i, role in enumerate(roles):
             state = w["alive"] if i < len(alive) and alive[i] else w["dead"]
+            if isinstance(scores, list) and i < len(scores):
+                state += self.say(en=", {n} point" + ("" if scores[i] == 1 else "s"),
+                                  zh="，{n}分", n=scores[i])
             shown = role_name(str(role), self.lang) if role else w["unknown_role"]
             out.append(self.say(en="  {p}: {role}, {state}", zh="  {p}：{role}，{state}",
                                 p=names.p(i), role=shown, state=state))
