@@ -88,7 +88,8 @@ class _SeatSpec:
         return self
 
     def dead(self) -> _SeatSpec:
-        """The seat has already died (role shown, no cards) when the scenario starts."""
+        """The seat has already died (role shown, no cards) when the scenario starts. With
+        reincarnation on, a dead seat may hold hand cards: the offerings it was given so far."""
         self.dead_value = True
         return self
 
@@ -176,7 +177,8 @@ class Scenario:
             self._resolved[p.seat] = self._place_cards(g, p, take)
         for p in g.players:
             if self.seats[p.seat].dead_value:
-                if p.hand or p.card_count():
+                offered = len(p.hand) if g.config.reincarnation else 0  # 转世's offerings
+                if p.card_count() > offered:
                     raise ScenarioError(f"seat {p.seat} is dead and cannot hold cards")
                 p.alive = False
                 p.role_shown = True

@@ -332,6 +332,8 @@ class HeuristicAgent:
             return (4 if hurt or len(me.hand) > me.hp else -1) - cost // 3
         if sid == "tribute":
             return 3 - cost // 2 if att[targets[0]] == FRIEND else -20
+        if sid == "offering":  # 转世: a card to a dead friend, who may come back
+            return 2 - cost // 2 if att[targets[0]] == FRIEND else -20
         if sid == "kurou":
             has_peach = any(NAME[c] == "peach" for c in me.hand)
             return 5 if me.hp >= 3 or (me.hp == 2 and has_peach) else -10

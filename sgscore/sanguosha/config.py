@@ -66,6 +66,8 @@ class Config:
       default; a rotating-lord tournament passes it round the table, 003 "计分规则").
     - ``scoring``: the end summary holds each seat's score (003 "计分规则", ``scoring.py``).
     - ``max_rounds``: the round cap; past it the game is a draw (RULINGS §3).
+    - ``reincarnation``: 转世 (RULINGS §8.1, ``reincarnation.py``): the dead stay at the table
+      and come back as a general of their kingdom; it needs generals (not beginner mode).
     """
 
     players: int = 5
@@ -79,6 +81,7 @@ class Config:
     scoring: bool = False
     max_rounds: int = 60
     pool: tuple[str, ...] | str | None = None
+    reincarnation: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 4 <= self.players <= 10:
@@ -88,6 +91,8 @@ class Config:
         if not isinstance(self.max_rounds, int) or self.max_rounds < 1:
             raise ConfigError(f"max_rounds: must be a positive integer, got {self.max_rounds!r}")
         self._check_lord_seat()
+        if self.reincarnation and self.generals is None:
+            raise ConfigError("reincarnation: beginner mode has no generals to reincarnate as")
         g = self.generals
         if isinstance(g, list):
             object.__setattr__(self, "generals", tuple(g))

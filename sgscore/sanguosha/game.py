@@ -61,6 +61,11 @@ class Game(Engine):
         self.turn_no = 0
         self.slashes_used = 0
         self.turn = Turn()
+        #: Play-phase actions a variant offers every living player besides their own skills
+        #: (转世's offering; set at setup).
+        self.table_actions: list[Skill] = []
+        #: How many times each seat has reincarnated (转世; in the state hash when it is on).
+        self.reborn = [0] * n
         self.card_ids = deck_ids(config.packs, first_game=config.first_game)
         self._scenario = _scenario
         from .rules import game_procedure  # the rules import this module
@@ -93,7 +98,7 @@ class Game(Engine):
         """Index every living player's skills that work (a lord skill only for the lord): by
         timing (``hooks``), by modifier hook (``mods``), and per seat, in the order of the
         player's skills, those the rules ask for a needed card (``answering``) and those with
-        play-phase actions (``acting``)."""
+        play-phase actions (``acting``), then the ``table_actions``."""
         hooks: Hooks = {}
         mods: Mods = {}
         answering: dict[int, list[Skill]] = {}
@@ -121,10 +126,18 @@ class Game(Engine):
                                 acting.setdefault(q.seat, []).append(s)
                     else:
                         acting.setdefault(p.seat, []).append(s)
+        if self.table_actions:
+            self._add_table_actions(acting)
         self.hooks = hooks
         self.mods = mods
         self.answering = answering
         self.acting = acting
+
+    def _add_table_actions(self, acting: dict[int, list[Skill]]) -> None:
+        """Every living player's play-phase actions end with the ``table_actions``."""
+        for p in self.players:
+            if p.alive:
+                acting.setdefault(p.seat, []).extend(self.table_actions)
 
     def active_skills(self, p: Player) -> list[Skill]:
         """``p``'s skills that work now (a lord skill only while ``p`` is the lord)."""
@@ -243,7 +256,7 @@ class Game(Engine):
             tuple(p.canonical() for p in self.players), self.current, self.phase, self.round,
             self.turn_no, self.slashes_used, self.turn.canonical(),
             self.decisions, len(self.events), self.result,
-        )
+        ) + ((("reborn", tuple(self.reborn)),) if self.config.reincarnation else ())
 
     def state_hash(self) -> str:
         """SHA-256 over the canonical state (``docs/replay-format.md``)."""

@@ -70,6 +70,7 @@ from .events import (
     DYING as DYING_EVENT,
 )
 from .model import GENERALS, LORD, LOYALIST, PHASES, REBEL, RENEGADE, Player, Turn, VCard
+from .reincarnation import counts_dead, install, no_reward
 from .requests import DISCARD_PHASE, RESPOND, YES_NO, PlayRequest
 from .skills import SKILLS, Skill
 from .triggers import fire
@@ -188,6 +189,8 @@ def setup(g: Game) -> Proc:
     else:
         ids = list(cfg.generals)
     _assign_generals(g, ids)
+    if cfg.reincarnation:
+        install(g)
     g.rebuild_hooks()
     pile = list(g.card_ids)
     g.rng.shuffle(pile)
@@ -542,7 +545,7 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
     _check_victory(g)
     if DEATH in g.hooks:
         yield from fire(g, DEATH, DeathCtx(p, killer))
-    if killer is not None and killer.alive:
+    if killer is not None and killer.alive and not no_reward(g, p):
         if p.role == REBEL:
             yield from draw(g, killer, 3)
         elif p.role == LOYALIST and killer.role == LORD:
@@ -552,7 +555,7 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
 
 
 def _check_victory(g: Game) -> None:
-    alive = [q for q in g.players if q.alive]
+    alive = [q for q in g.players if not counts_dead(g, q)]  # the reincarnated count as dead
     lord = next(q for q in g.players if q.role == LORD)
     if not lord.alive:
         if len(alive) == 1 and alive[0].role == RENEGADE:

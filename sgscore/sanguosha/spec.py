@@ -30,7 +30,7 @@ from .cards import (
 from .config import Config
 from .game import ENGINE_VERSION, RULESET, Game
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
-from .skills import SKILLS, Skill
+from .skills import SKILLS, Skill, skill_words_missing
 from .telling import EVENTS, REQUESTS
 from .telling import Teller as SgsTeller
 from .view import full_view
@@ -63,7 +63,7 @@ class IdentitySpec(GameSpec[Config]):
         "packs": ["standard"],
         "advanced_weapons": True, "role_variant": False, "lord_seat_zero": True,
         "lord_seat": 0, "scoring": False,
-        "max_rounds": 60, "pool": list(FORMAT_V1_POOL),
+        "max_rounds": 60, "pool": list(FORMAT_V1_POOL), "reincarnation": False,
     }
     options = (
         Option("players", ("--players", "-p"), "Number of seats (4-10).", "int", 5, 4, 10),
@@ -83,6 +83,8 @@ class IdentitySpec(GameSpec[Config]):
                0, 0, 9),
         Option("max_rounds", ("--max-rounds",), "Round cap; past it the game is a draw.", "int",
                60, 1),
+        Option("reincarnation", ("--reincarnation",),
+               "转世: the dead stay at the table, are given cards and come back."),
     )
     events = EVENTS
     requests = REQUESTS
@@ -100,8 +102,8 @@ class IdentitySpec(GameSpec[Config]):
 
     def header_config(self, config: Config) -> dict[str, Any]:
         out = super().header_config(config)
-        if config.generals not in ("random", "draft"):
-            out.pop("pool", None)  # only a random deal or a draft draws from the pool
+        if config.generals not in ("random", "draft") and not config.reincarnation:
+            out.pop("pool", None)  # only a random deal, a draft or 转世 draws from the pool
         return out
 
     def full_config(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -135,6 +137,7 @@ class IdentitySpec(GameSpec[Config]):
             role_variant=bool(values.get("role_variant")),
             lord_seat=values.get("lord_seat", 0), scoring=bool(values.get("scoring")),
             max_rounds=values.get("max_rounds", 60),
+            reincarnation=bool(values.get("reincarnation")),
         )
 
     # ------------------------------------------------------------------ playing
@@ -220,6 +223,8 @@ class IdentitySpec(GameSpec[Config]):
             bits.append("packs " + "+".join(str(p) for p in packs))
         if config.get("advanced_weapons") is False:
             bits.append("no_advanced_weapons")
+        if config.get("reincarnation"):
+            bits.append("转世" if zh else "reincarnation")
         if "max_rounds" in config:
             cap = config["max_rounds"]
             bits.append(f"最多{cap}轮" if zh else f"round cap {cap}")
@@ -267,7 +272,7 @@ class IdentitySpec(GameSpec[Config]):
     # ------------------------------------------------------------------ the catalogue
     def catalogue(self) -> dict[str, Any]:
         """Every registered general (by kingdom, then id), skill (the generals', then the
-        equipment's) and physical card (by id), as :meth:`GameSpec.catalogue` describes."""
+        equipment's, then the rules' own: 转世's offering) and physical card (by id), as :meth:`GameSpec.catalogue` describes."""
         generals = sorted(GENERALS.values(),
                           key=lambda g: (KINGDOMS.index(g.kingdoms()[0]), g.id))
         holders: dict[str, list[str]] = {}
@@ -279,6 +284,8 @@ class IdentitySpec(GameSpec[Config]):
             if t.skill is not None:
                 givers.setdefault(t.skill.id, []).append(t.name)
         order = [*holders, *(sid for sid in givers if sid not in holders)]
+        order += [sid for sid in SKILLS.names()  # the rules' own with their words (转世's offering)
+                  if sid not in order and not skill_words_missing(SKILLS[sid])]
         return {
             "generals": [{
                 "id": g.id, "zh": g.zh, "en": g.en, "kingdoms": list(g.kingdoms()),
