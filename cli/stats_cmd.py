@@ -60,18 +60,25 @@ def _pct(x: float) -> str:
 
 def _rate_lines(rows: Sequence[Mapping[str, Any]], title: str, labels: Mapping[str, str],
                 unit: str) -> list[str]:
+    from sgscore.core.telling import pad, text_width
+
     lift = any("lift" in r for r in rows)
-    width = max([len(title)] + [len(_name(r["key"], labels)) for r in rows])
+    scored = any("score" in r for r in rows)
+    width = max([len(title)] + [text_width(_name(r["key"], labels)) for r in rows])
     head = f"  {title:<{width}} {unit:>7} {'wins':>7} {'rate':>6}  95% interval"
     if lift:
         head += "      expected   lift  95% interval"
+    if scored:
+        head += "  mean score"
     out = [head]
     for r in rows:
-        line = (f"  {_name(r['key'], labels):<{width}} {r['n']:>7} {r['wins']:>7} "
+        line = (f"  {pad(_name(r['key'], labels), width)} {r['n']:>7} {r['wins']:>7} "
                 f"{_pct(r['rate'])}  [{_pct(r['low'])}, {_pct(r['high'])}]")
         if lift and "lift" in r:
             line += (f"  {r['expected']:>9.1f} {100 * r['lift']:+6.1f}  "
                      f"[{100 * r['lift_low']:+5.1f}, {100 * r['lift_high']:+5.1f}]")
+        if scored and "score" in r:
+            line += f"  {r['score']:>10.2f}"
         out.append(line)
     return out
 
@@ -116,14 +123,16 @@ def _compare_lines(cmp: Mapping[str, Any], a: str, b: str,
     lines = [f"A: {a}", f"B: {b}",
              "Tests: two-proportion z-test (pooled), or Fisher's exact test when a cell's "
              "expected count is under 5; p_holm: Holm's adjustment over the rows of a table."]
+    from sgscore.core.telling import pad, text_width
+
     groups = [("side (games)", cmp["sides"])] + [(d, rows) for d, rows in cmp["by"].items()]
     for title, rows in groups:
-        width = max([len(title)] + [len(_name(r["key"], labels)) for r in rows])
+        width = max([len(title)] + [text_width(_name(r["key"], labels)) for r in rows])
         lines += ["", f"  {title:<{width}} {'A n':>7} {'A rate':>6} {'B n':>7} {'B rate':>6} "
                       f"{'A-B':>6} {'test':>6} {'stat':>6} {'p':>9} {'p_holm':>9}"]
         for r in rows:
             stat = "" if r["statistic"] is None else f"{r['statistic']:+.2f}"
-            lines.append(f"  {_name(r['key'], labels):<{width}} {r['n_a']:>7} "
+            lines.append(f"  {pad(_name(r['key'], labels), width)} {r['n_a']:>7} "
                          f"{_pct(r['rate_a'])} {r['n_b']:>7} {_pct(r['rate_b'])} "
                          f"{100 * r['difference']:+6.1f} {r['test']:>6} {stat:>6} "
                          f"{r['p']:>9.3g} {r['p_holm']:>9.3g}")
@@ -192,6 +201,9 @@ def stats(source: str, by: tuple[str, ...], other: str | None, plot_path: str | 
         raise click.BadParameter(f"{plot_path}: expected a .png or .svg file name",
                                  param_hint="'--plot'")
     rows = _load(source, workers, table)
+    notes: list[str] = []
+    if plot_path is not None:
+        lang, notes = _plot_lang(lang)
     labels = _labels(rows, lang)
     if other is not None:
         rows_b = _load(other, workers, None)
@@ -205,6 +217,8 @@ def stats(source: str, by: tuple[str, ...], other: str | None, plot_path: str | 
     rep = st.report(rows, dims)
     if plot_path is not None:
         _plot(rep, rows, plot_path, lang, labels)
+        for note in notes:
+            click.echo(f"note: {note}", err=True)
     if as_json:
         echo_json({"source": source, **rep})
         return
@@ -214,14 +228,25 @@ def stats(source: str, by: tuple[str, ...], other: str | None, plot_path: str | 
 
 def _plot(rep: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], path: str, lang: str,
           labels: Mapping[str, str]) -> None:
+    from sgscore.core.games import get_game
     from sgscore.plots import PlotError, plot
     from sgscore.stats import finished
 
     turns = [r["turns"] for r in rows if finished(r) and isinstance(r.get("turns"), int)]
-    games = sorted({str(r["game"]) for r in rows})
+    titles = []
+    for gid in sorted({str(r["game"]) for r in rows}):
+        spec = get_game(gid)
+        titles.append(spec.title.get(lang, gid) if spec is not None else gid)
     try:
-        notes = plot(rep, turns, path, lang=lang, labels=labels, game=", ".join(games))
+        plot(rep, turns, path, lang=lang, labels=labels, game=", ".join(titles))
     except PlotError as e:
         fail(str(e))
-    for note in notes:
-        click.echo(f"note: {note}", err=True)
+
+
+def _plot_lang(lang: str) -> tuple[str, list[str]]:
+    """The plot's language (English without a Chinese font), and the note that says so."""
+    from sgscore.plots import PlotError, have_matplotlib, usable_lang
+
+    if not have_matplotlib():
+        fail(str(PlotError("plots need matplotlib: pip install 'sgscore[plot]'")))
+    return usable_lang(lang)

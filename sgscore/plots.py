@@ -9,11 +9,12 @@ looks for one among the installed fonts, and without one the picture is drawn in
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
-__all__ = ["PlotError", "cjk_font", "plot", "have_matplotlib"]
+__all__ = ["PlotError", "cjk_font", "plot", "have_matplotlib", "usable_lang"]
 
 _PROBE = "胜率主公"  # glyphs a Chinese label needs
 
@@ -47,12 +48,16 @@ def have_matplotlib() -> bool:
 
 
 def cjk_font() -> str | None:
-    """The family name of an installed font that has Chinese glyphs, or None."""
+    """The family name of an installed font that has Chinese glyphs, or None. matplotlib's own
+    fonts are passed over: none has them (its "Last Resort" font maps every character to a
+    placeholder box)."""
+    mpl: Any = import_module("matplotlib")
     fm: Any = import_module("matplotlib.font_manager")
     ft2font: Any = import_module("matplotlib.ft2font")
+    own = os.path.realpath(mpl.get_data_path())
     seen: set[str] = set()
     for entry in sorted(fm.fontManager.ttflist, key=lambda f: (f.name, f.fname)):
-        if entry.name in seen:
+        if entry.name in seen or os.path.realpath(entry.fname).startswith(own + os.sep):
             continue
         seen.add(entry.name)
         try:
@@ -62,6 +67,15 @@ def cjk_font() -> str | None:
         if all(ord(c) in charmap for c in _PROBE):
             return str(entry.name)
     return None
+
+
+def usable_lang(lang: str) -> tuple[str, list[str]]:
+    """The language a plot can be drawn in (``zh`` needs a font with Chinese glyphs:
+    :func:`cjk_font`), and a note for the user when it is not the one asked for."""
+    if lang != "zh" or cjk_font() is not None:
+        return lang, []
+    return "en", ["no font with Chinese glyphs is installed: the plot's labels are in English "
+                  "(install one, e.g. Debian's fonts-noto-cjk)"]
 
 
 def _label(key: str, labels: Mapping[str, str]) -> str:
@@ -108,24 +122,20 @@ def plot(report: Mapping[str, Any], turns: Sequence[int], path: str, *, lang: st
          labels: Mapping[str, str] | None = None, game: str = "") -> list[str]:
     """Draw ``report`` (:func:`sgscore.stats.report`) into ``path`` (``.png`` or ``.svg``): one
     panel per grouping (a general's lift over its roles), the sides, and the histogram of
-    ``turns``. Returns notes for the user (a language that could not be used)."""
+    ``turns``. ``labels`` name the keys and ``game`` the game, in ``lang``; without a font for
+    ``zh`` the plot is drawn in English (ask :func:`usable_lang` first, to give English labels).
+    Returns notes for the user (a language that could not be used)."""
     try:
         mpl: Any = import_module("matplotlib")
     except ImportError:
         raise PlotError("plots need matplotlib: pip install 'sgscore[plot]'") from None
     mpl.use("Agg")
     plt: Any = import_module("matplotlib.pyplot")
-    notes = []
     rc: dict[str, Any] = {"svg.hashsalt": "sgscore", "font.size": 9}
+    lang, notes = usable_lang(lang)
     if lang == "zh":
-        font = cjk_font()
-        if font is None:
-            notes.append("no font with Chinese glyphs is installed: the plot's labels are in "
-                         "English (install one, e.g. Debian's fonts-noto-cjk)")
-            lang = "en"
-        else:
-            rc["font.sans-serif"] = [font, "DejaVu Sans"]
-            rc["axes.unicode_minus"] = False
+        rc["font.sans-serif"] = [cjk_font(), "DejaVu Sans"]
+        rc["axes.unicode_minus"] = False
     words = WORDS[lang]
     shown = dict(labels or {}) if lang != "en" else {}
     by: Mapping[str, Sequence[Mapping[str, Any]]] = report.get("by", {})

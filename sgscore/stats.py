@@ -109,13 +109,14 @@ def seats(rows: Sequence[Row]) -> list[Seat]:
 class Rate:
     """Wins out of ``n`` (seats, or games for the sides) for one group, with its Wilson
     interval; for a general, also its lift over its roles (``expected``: the wins its roles
-    would give at their base rates)."""
+    would give at their base rates); in a game that keeps score, the seats' mean ``score``."""
 
     key: str
     n: int
     wins: int
     draws: int
     expected: Fraction | None = None
+    score: Fraction | None = None  # the mean score of the seats, in a game that keeps score
 
     @property
     def rate(self) -> float:
@@ -137,6 +138,8 @@ class Rate:
         out: dict[str, Any] = {"key": self.key, "n": self.n, "wins": self.wins,
                                "draws": self.draws, "rate": _round(self.rate),
                                "low": _round(low), "high": _round(high)}
+        if self.score is not None:
+            out["score"] = _round(float(self.score))
         if self.expected is not None and self.n:
             shift = float(self.expected / self.n)
             out.update(expected=_round(float(self.expected)), lift=_round(self.lift or 0.0),
@@ -157,16 +160,18 @@ def _sort_key(key: str) -> tuple[int, int, str]:
     return (0, int(key), "") if key.isdigit() else (1, 0, key)
 
 
-def _group(items: Iterable[Any], key: Callable[[Any], Hashable],
-           won: Callable[[Any], bool], drew: Callable[[Any], bool]) -> list[Rate]:
+def _group(items: Iterable[Seat], key: Callable[[Seat], Hashable]) -> list[Rate]:
     counts: dict[str, list[int]] = {}
     for item in items:
-        c = counts.setdefault(_key(key(item)), [0, 0, 0])
+        c = counts.setdefault(_key(key(item)), [0, 0, 0, 0, 0])
         c[0] += 1
-        c[1] += won(item)
-        c[2] += drew(item)
-    return [Rate(k, counts[k][0], counts[k][1], counts[k][2])
-            for k in sorted(counts, key=_sort_key)]
+        c[1] += item.outcome == "win"
+        c[2] += item.outcome == "draw"
+        if item.score is not None:
+            c[3] += 1
+            c[4] += item.score
+    return [Rate(k, c[0], c[1], c[2], score=Fraction(c[4], c[3]) if c[3] else None)
+            for k, c in sorted(counts.items(), key=lambda kc: _sort_key(kc[0]))]
 
 
 _BY_ATTR = {"role": "role", "general": "general", "seat": "seat", "players": "players",
@@ -179,8 +184,7 @@ def rates(rows: Sequence[Row], by: str) -> list[Rate]:
     if by not in _BY_ATTR:
         raise ValueError(f"by: expected one of {', '.join(BY)}, got {by!r}")
     all_seats = seats(rows)
-    out = _group(all_seats, lambda s: getattr(s, _BY_ATTR[by]),
-                 lambda s: s.outcome == "win", lambda s: s.outcome == "draw")
+    out = _group(all_seats, lambda s: getattr(s, _BY_ATTR[by]))
     if by != "general":
         return out
     base = {r.key: Fraction(r.wins, r.n) for r in rates(rows, "role")}
@@ -188,7 +192,7 @@ def rates(rows: Sequence[Row], by: str) -> list[Rate]:
     for s in all_seats:
         g = _key(s.general)
         expected[g] = expected.get(g, Fraction(0)) + base[_key(s.role)]
-    return [Rate(r.key, r.n, r.wins, r.draws, expected[r.key]) for r in out]
+    return [Rate(r.key, r.n, r.wins, r.draws, expected[r.key], r.score) for r in out]
 
 
 def lifts(rows: Sequence[Row]) -> list[Rate]:

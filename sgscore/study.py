@@ -152,10 +152,7 @@ def _row(data: bytes, name: str) -> Row:
         error = f"truncated: {scan.truncation or 'no end record'}"
     finished = scan.end is not None and scan.error is None
     outcomes = spec.outcomes(summary) if spec is not None and finished else None
-    scores = summary.get("scores")
-    scorer = getattr(spec, "scores", None)  # a game that keeps score says how (GameSpec.scores)
-    if callable(scorer) and finished:
-        scores = scorer(summary)
+    scores = spec.scores(summary) if spec is not None and finished else None
     return {
         "seed": h.seed, "file": name, "game": h.game, "engine": h.engine,
         "config": json.dumps(h.config, sort_keys=True, separators=(",", ":"),
@@ -292,8 +289,7 @@ def _dask_map(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], workers: 
     with contextlib.ExitStack() as stack:
         if address:
             try:
-                client = stack.enter_context(distributed.Client(
-                    address, set_as_default=False, timeout="30s"))
+                client = stack.enter_context(distributed.Client(address, set_as_default=False))
             except OSError as e:
                 raise StudyError(f"cannot reach the Dask scheduler at {address} ({e})") from None
         else:

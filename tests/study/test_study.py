@@ -204,3 +204,15 @@ def test_a_bad_table_is_one_clear_error(tmp_path: Path) -> None:
 def test_no_partial_file_is_left(tmp_path: Path) -> None:
     assert sgs(*SIM[:-1], "4", "-o", str(tmp_path), "--workers", "2")[0] == 0
     assert not [n for n in os.listdir(tmp_path) if n.startswith(".")]
+
+
+def test_a_game_that_keeps_score_fills_the_scores(tmp_path: Path) -> None:
+    assert sgs(*SIM[:-1], "6", "--scoring", "-o", str(tmp_path))[0] == 0
+    rows = read_table(str(tmp_path / "results.csv"))
+    assert len(rows) == 6
+    for row in rows:
+        replay = row_of_replay(str(tmp_path / row["file"]))
+        assert row["scores"] == replay["scores"] and len(row["scores"]) == 5
+        assert all(type(x) is int for x in row["scores"])
+    code, out, _ = sgs("stats", str(tmp_path), "--by", "role")
+    assert code == 0 and "mean score" in out
