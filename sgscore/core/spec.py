@@ -300,6 +300,20 @@ class GameSpec(ABC, Generic[C]):
         """A view (``view(seat)`` or :meth:`full_view`) as a table of the seats, for ``sgs replay
         step``; ``current``: mark the seat whose turn it is."""
 
+    def table_json(self, state: Mapping[str, Any], teller: Teller) -> dict[str, Any]:
+        """A view (``view(seat)`` or :meth:`full_view`) as a table for a frontend (the page of
+        ``sgs replay html``), in the teller's language and as its viewer knows the table:
+
+        - ``columns``: ``[{"key", "label"}]``, the cells of a seat in order;
+        - ``seats``: ``[{"seat", "label", "alive", "cells"}]``, ``cells`` mapping each column's
+          key to a text or a list of texts (cards in a hand, say);
+        - ``piles``: ``[{"key", "label", "value"}]``, what lies on the table outside the seats;
+        - ``lines``: text to show as it is.
+
+        The default has no columns: the lines of :meth:`table_lines`."""
+        return {"columns": [], "seats": [], "piles": [],
+                "lines": self.table_lines(state, teller, current=False)}
+
     # ------------------------------------------------------------------ the catalogue
     def catalogue(self) -> dict[str, Any]:
         """What the game is made of, named in English and Chinese, as plain data (``sgs info``):

@@ -107,17 +107,14 @@ class DiceSpec(GameSpec[DiceConfig]):
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
         assert isinstance(teller, DiceTeller)
         zh = teller.lang == "zh"
-        head = ["座位", "武将", "身份", "体力", "箭"] if zh else ["seat", "general", "role", "HP",
-                                                                 "arrows"]
-        rows = [head]
+        rows = [list(_TABLE_HEAD[teller.lang])]
         for p in state["players"]:
             seat = p["seat"]
             mark = ">" if current and seat == state.get("current") else " "
-            role = teller.role(p["role"]) if p["role"] else "?"
-            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else (" 阵亡" if zh else " dead"))
-            rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp,
-                         str(p["arrows"])])
-        widths = [max(text_width(r[i]) for r in rows) for i in range(len(head))]
+            cells = _seat_cells(p, teller)
+            cells["hp"] += "" if p["alive"] else (" 阵亡" if zh else " dead")
+            rows.append([f"{mark}P{seat}", *cells.values()])
+        widths = [max(text_width(r[i]) for r in rows) for i in range(len(rows[0]))]
         out = ["  " + "  ".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip()
                for r in rows]
         dice = [d for d in state.get("dice") or [] if d]
@@ -126,6 +123,27 @@ class DiceSpec(GameSpec[DiceConfig]):
         out.append(f"  箭堆{state['pile']}支；骰子：{faces}；还可重掷{rerolls}次" if zh else
                    f"  arrow pile {state['pile']}; dice: {faces}; rerolls left {rerolls}")
         return out
+
+    def table_json(self, state: Mapping[str, Any], teller: Teller) -> dict[str, Any]:
+        """The seats as ``table_lines`` shows them; the arrow pile, the dice on the table (one
+        text a die) and the rerolls left."""
+        assert isinstance(teller, DiceTeller)
+        zh = teller.lang == "zh"
+        keys = ("general", "role", "hp", "arrows")
+        return {
+            "columns": [{"key": k, "label": label}
+                        for k, label in zip(keys, _TABLE_HEAD[teller.lang][1:], strict=True)],
+            "seats": [{"seat": p["seat"], "label": f"P{p['seat']}", "alive": p["alive"],
+                       "cells": _seat_cells(p, teller)} for p in state["players"]],
+            "piles": [
+                {"key": "pile", "label": "箭堆" if zh else "arrow pile",
+                 "value": str(state["pile"])},
+                {"key": "dice", "label": "骰子" if zh else "dice",
+                 "value": [teller.face(d) for d in state.get("dice") or [] if d]},
+                {"key": "rerolls_left", "label": "还可重掷" if zh else "rerolls left",
+                 "value": str(state.get("rerolls_left", 0))},
+            ],
+        }
 
     # ------------------------------------------------------------------ the catalogue
     def catalogue(self) -> dict[str, Any]:
@@ -157,6 +175,18 @@ class DiceSpec(GameSpec[DiceConfig]):
         from .view_models import request_schema
 
         return request_schema()
+
+
+_TABLE_HEAD = {"en": ("seat", "general", "role", "HP", "arrows"),
+               "zh": ("座位", "武将", "身份", "体力", "箭")}
+"""The columns of the table, per language."""
+
+
+def _seat_cells(p: Mapping[str, Any], teller: DiceTeller) -> dict[str, str]:
+    """One seat of a view as the table shows it."""
+    return {"general": teller.general(p["general"]) or "-",
+            "role": teller.role(p["role"]) if p["role"] else "?",
+            "hp": f"{p['hp']}/{p['max_hp']}", "arrows": str(p["arrows"])}
 
 
 SPEC = DiceSpec()

@@ -235,32 +235,17 @@ class IdentitySpec(GameSpec[Config]):
         return full_view(game)
 
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
-        lang = teller.lang
         assert isinstance(teller, SgsTeller)
-        w = _TABLE_WORDS[lang]
+        w = _TABLE_WORDS[teller.lang]
         rows = [list(w["head"])]
         for p in state["players"]:
             seat = p["seat"]
             mark = ">" if current and seat == state.get("current") else " "
-            role = teller.role(p["role"]) if p["role"] else "?"
-            hp = f"{p['hp']}/{p['max_hp']}" + ("" if p["alive"] else w["dead"])
-            if p["hand"] is not None:
-                hand = ", ".join(_card(c, lang) for c in p["hand"]) or "-"
-            else:
-                n = p["hand_size"]
-                hand = (w["card"] if n == 1 else w["cards"]).format(n=n)
-            equip = [_card(c, lang) for c in p["equip"] if c >= 0]
-            if p.get("borrowed"):
-                equip.append(w["borrowed"].format(card=_card(p["borrowed"][0], lang),
-                                                  seat=p["borrowed"][1]))
-            judge = []
-            for card, as_name in p["judge"]:
-                label = _card(card, lang)
-                if 0 <= card < len(NAME) and NAME[card] != as_name:
-                    label += w["as"].format(name=card_name(as_name, lang))
-                judge.append(label)
-            rows.append([f"{mark}P{seat}", teller.general(p["general"]) or "-", role, hp, hand,
-                         ", ".join(equip) or "-", ", ".join(judge) or "-"])
+            cells = _seat_cells(p, teller)
+            cells["hp"] = str(cells["hp"]) + ("" if p["alive"] else w["dead"])
+            rows.append([f"{mark}P{seat}"] + [
+                ", ".join(cell) or "-" if isinstance(cell, list) else cell
+                for cell in cells.values()])
         widths = [max(text_width(r[i]) for r in rows) for i in range(len(rows[0]))]
         out = ["  " + "  ".join(pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip()
                for r in rows]
@@ -268,6 +253,26 @@ class IdentitySpec(GameSpec[Config]):
                                             discard=len(state["discard_pile"]))
                    + (w["used"].format(n=len(state["processing"])) if state["processing"] else ""))
         return out
+
+    def table_json(self, state: Mapping[str, Any], teller: Teller) -> dict[str, Any]:
+        """The seats as ``table_lines`` shows them (a hand the viewer sees as its cards, another
+        as a count), and the draw pile, the discard pile and the cards being used."""
+        assert isinstance(teller, SgsTeller)
+        w = _TABLE_WORDS[teller.lang]
+        draw, discard, used = w["pile_names"]
+        piles = [{"key": "draw_pile", "label": draw, "value": str(state["draw_pile"])},
+                 {"key": "discard_pile", "label": discard,
+                  "value": str(len(state["discard_pile"]))}]
+        if state["processing"]:
+            piles.append({"key": "processing", "label": used,
+                          "value": [_card(c, teller.lang) for c in state["processing"]]})
+        return {
+            "columns": [{"key": k, "label": label}
+                        for k, label in zip(_CELLS, w["head"][1:], strict=True)],
+            "seats": [{"seat": p["seat"], "label": f"P{p['seat']}", "alive": p["alive"],
+                       "cells": _seat_cells(p, teller)} for p in state["players"]],
+            "piles": piles,
+        }
 
     # ------------------------------------------------------------------ the catalogue
     def catalogue(self) -> dict[str, Any]:
@@ -347,13 +352,47 @@ _TABLE_WORDS: dict[str, dict[str, Any]] = {
     "en": {"head": ("seat", "general", "role", "HP", "hand", "equipment", "judgement"),
            "dead": " dead", "card": "{n} card", "cards": "{n} cards",
            "borrowed": "borrowed {card} from P{seat}", "as": " as {name}",
-           "piles": "draw pile {draw}, discard pile {discard}", "used": ", being used {n}"},
+           "piles": "draw pile {draw}, discard pile {discard}", "used": ", being used {n}",
+           "pile_names": ("draw pile", "discard pile", "being used")},
     "zh": {"head": ("座位", "武将", "身份", "体力", "手牌", "装备区", "判定区"),
            "dead": " 阵亡", "card": "{n}张", "cards": "{n}张",
            "borrowed": "借来的{card}（{seat}号位）", "as": "（当{name}）",
-           "piles": "牌堆{draw}张，弃牌堆{discard}张", "used": "，处理区{n}张"},
+           "piles": "牌堆{draw}张，弃牌堆{discard}张", "used": "，处理区{n}张",
+           "pile_names": ("牌堆", "弃牌堆", "处理区")},
 }
 """The words of ``sgs replay step``'s table, per language."""
+
+
+_CELLS = ("general", "role", "hp", "hand", "equip", "judge")
+"""The cells of a seat in the table, after its seat number (the columns of ``_TABLE_WORDS``)."""
+
+
+def _seat_cells(p: Mapping[str, Any], teller: SgsTeller) -> dict[str, str | list[str]]:
+    """One seat of a view as the table shows it: texts, and lists of cards (a hand the viewer
+    sees, the equipment, the judgement area); a hand it does not see is a count."""
+    lang = teller.lang
+    w = _TABLE_WORDS[lang]
+    if p["hand"] is not None:
+        hand: str | list[str] = [_card(c, lang) for c in p["hand"]]
+    else:
+        n = p["hand_size"]
+        hand = (w["card"] if n == 1 else w["cards"]).format(n=n)
+    equip = [_card(c, lang) for c in p["equip"] if c >= 0]
+    if p.get("borrowed"):
+        equip.append(w["borrowed"].format(card=_card(p["borrowed"][0], lang),
+                                          seat=p["borrowed"][1]))
+    judge = []
+    for card, as_name in p["judge"]:
+        label = _card(card, lang)
+        if 0 <= card < len(NAME) and NAME[card] != as_name:
+            label += w["as"].format(name=card_name(as_name, lang))
+        judge.append(label)
+    cells: dict[str, str | list[str]] = {
+        "general": teller.general(p["general"]) or "-",
+        "role": teller.role(p["role"]) if p["role"] else "?",
+        "hp": f"{p['hp']}/{p['max_hp']}", "hand": hand, "equip": equip, "judge": judge,
+    }
+    return cells
 
 
 def _card(c: Any, lang: str) -> str:
