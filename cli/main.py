@@ -61,6 +61,7 @@ REPLAY_COMMANDS: Lazy = {
               "Re-simulate FILE's decisions with this engine and write them as a new replay."),
     "export": ("cli.tools_cmd:export", "The whole replay as one JSON object, for other tools..."),
     "shrink": ("cli.shrink_cmd:shrink", "Shrink a replay to a minimal one for which CMD still exits 0."),
+    "html": ("cli.html_cmd:html", "Write a replay as one self-contained HTML page: the table, the..."),
 }
 
 

@@ -1,0 +1,112 @@
+"""``sgs replay html``: a replay as one HTML page to open in a browser or attach to a report."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+
+import click
+
+from sgscore.replay.errors import ReplayError
+from sgscore.replay.render import LANGS
+
+from .common import fail, seats_of
+
+__all__ = ["html"]
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("-o", "--output", "output", default=None, type=click.Path(),
+              help="The page to write (with --json: the JSON; without -o, stdout).")
+@click.option("--as", "seat", type=click.IntRange(0, 9), default=None, metavar="SEAT",
+              help="Only what this seat could see, stopping only at its own decisions.")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="Language of the page, its names and its events.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Write the page's data model as JSON instead (for other frontends).")
+def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bool) -> None:
+    """Write a replay as one self-contained HTML page: the table, the log of the turn, and
+    stepping by decision, by turn, to a death or to the end, with keyboard shortcuts.
+
+    The page needs no network and no installation: open it in a browser, or attach it to a bug
+    report or a post. Its decision numbers are those of `sgs replay show` ("#N") and `sgs replay
+    step --at N`; the address game.html#N opens at decision N (#end, #turn12 too). With --as
+    SEAT it holds only what that seat could see: other seats' hands and roles are hidden, it
+    stops only at the seat's own decisions and the end, and it has no decision numbers (#N is
+    then the seat's own decision N), as `sgs replay step --as SEAT`. A truncated replay is shown
+    as far as it goes, and the page says where it stops.
+
+    --json writes the data model instead: the moments of `sgs replay step --json`, each with
+    the table in words ("table": columns, seats, piles), for other frontends.
+
+    \b
+    Examples:
+      sgs replay html game.mp -o game.html
+      sgs replay html game.mp -o p2.html --as 2 --lang zh
+      sgs replay html game.mp --json -o game.json
+    """
+    from sgscore.replay.step import Stepper
+    from sgscore.replay.viewer import render_html, viewer_data
+
+    if output is None and not as_json:
+        raise click.UsageError("-o FILE is required (the page to write)")
+    if output is not None and os.path.isdir(output):
+        raise click.BadParameter(f"{output} is a folder; -o names a file", param_hint="'--output'")
+    try:
+        st = Stepper(file)
+    except ReplayError as e:
+        fail(f"{file}: {e}")
+    players = seats_of(file, st.spec, st.header)
+    if seat is not None and seat >= players:
+        raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
+                                 param_hint="'--as'")
+    try:
+        data = viewer_data(file, seat=seat, lang=lang)
+    except ReplayError as e:
+        fail(f"{file}: {e}")
+    for message in data["warnings"]:
+        click.echo(f"warning: {file}: {message}", err=True)
+    text = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) if as_json
+            else render_html(data))
+    if output is None:
+        click.echo(text)
+        return
+    size = _write(output, text)
+    if as_json:
+        return
+    moments = len(data["moments"])
+    what = (f"{data['decisions']} decisions" if seat is None
+            else f"as seat {seat}, {moments - 1} of its decisions")
+    line = f"{output}: {what}, {data['moments'][-1]['turn']} turns, {size} bytes"
+    if data["truncated"]:
+        line += "; the replay is truncated: the page shows it as far as it goes"
+    click.echo(line)
+
+
+def _write(output: str, text: str) -> int:
+    """Write ``text`` beside ``output`` and move it into place when whole (readable as a file
+    the user made: the umask's permissions); its size in bytes. One line and exit 1 when it
+    cannot be written."""
+    raw = text.encode("utf-8")
+    folder = os.path.dirname(os.path.abspath(output))
+    tmp = ""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(output)}.",
+                                   suffix=".partial")
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, output)
+        tmp = ""
+    except OSError as e:
+        fail(f"{output}: cannot write ({e.strerror or e})")
+    finally:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return len(raw)

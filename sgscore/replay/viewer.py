@@ -1,0 +1,174 @@
+"""A replay as one HTML page that anyone can open in a browser: the table, the log of the turn,
+stepping by decision and jumping to a turn, a death or the end (``sgs replay html``).
+
+The page shows the moments of :class:`~sgscore.replay.step.Stepper`, the same as ``sgs replay
+step``: for everyone, one moment before each decision (numbered from 0, as everywhere in the
+toolkit) and the end; as one seat (``seat=``), only the seat's own decisions and the end, built
+by :meth:`Stepper.seat_moment` from what that seat may see, with no decision numbers.
+:func:`viewer_data` is that data model as plain JSON, for other frontends: each moment is
+:meth:`Moment.to_json` with the table the game draws of it (:meth:`GameSpec.table_json`) and its
+names in words. :func:`page_data` keeps what the page shows, and :func:`render_html` embeds it.
+
+The moments share most of their table, so the page embeds them compressed: the JSON is gzipped
+(``mtime`` 0, so the same replay always gives the same file) and written in base64 into the page,
+which inflates it with the browser's own ``DecompressionStream``. A 10-player game of several
+hundred decisions takes a few dozen kilobytes. The page loads nothing: no network, no scripts or
+fonts from elsewhere (its Content-Security-Policy forbids them).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import os
+from collections.abc import Mapping
+from importlib.resources import files
+from typing import Any
+
+from ..core.spec import LANGS, AnyGame, Teller
+from .reader import Limits, Replay
+from .render import render_header
+from .step import Moment, Stepper
+from .tools import header_json
+
+__all__ = ["VIEWER_FORMAT", "VIEWER_VERSION", "viewer_data", "page_data", "render_html",
+           "read_page_data", "moment_data"]
+
+VIEWER_FORMAT = "sgscore-viewer"
+VIEWER_VERSION = 1
+"""The name and version of :func:`viewer_data`'s JSON; the version changes when a key changes
+meaning or goes away (keys are only ever added otherwise)."""
+
+_DATA_ID = "sgs-data"
+_PLACEHOLDER = "/*SGS-DATA*/"
+
+
+def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | None = None,
+                lang: str = "en", limits: Limits | None = None) -> dict[str, Any]:
+    """Every moment of a replay as ``seat`` sees it (None: everyone, every hand shown), in
+    ``lang``: ``format``, ``version``, ``game``, ``title``, ``header`` (the account's header
+    line; without the seed for a seat), ``seat``, ``lang``, ``players``, ``decisions`` (None for
+    a seat), ``truncated``, ``truncation`` (where the file stops; None for a seat, whom the
+    record number would tell how many decisions others took), ``warnings`` and ``moments``.
+
+    Raises :class:`~sgscore.replay.errors.ReplayError` for a replay that cannot be read or does
+    not re-simulate as recorded, ``ValueError`` for a seat or language that is not one."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
+    st = Stepper(replay, limits=limits)
+    spec = st.spec
+    head = header_json(st.header)
+    players = spec.seats(head["config"])
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seat {seat} is not in this {players}-player game")
+    moments = []
+    positions = range(st.decisions + 1) if seat is None else st.stops(seat)
+    for k in positions:
+        st.goto(k)
+        m = st.moment(None, lang) if seat is None else st.seat_moment(seat, lang)
+        moments.append(moment_data(st.spec, m, st.teller(seat, lang)))
+    return {
+        "format": VIEWER_FORMAT, "version": VIEWER_VERSION,
+        "game": spec.id, "title": spec.title.get(lang, spec.id),
+        "header": render_header(spec, head, seat=seat, lang=lang),
+        "seat": seat, "lang": lang, "players": players,
+        "decisions": st.decisions if seat is None else None,
+        "truncated": st.truncated,
+        "truncation": (" ".join(str(st.truncation or "the end record is missing").split())
+                       if st.truncated and seat is None else None),
+        "warnings": [" ".join(w.split()) for w in st.warnings],
+        "moments": moments,
+    }
+
+
+def moment_data(spec: AnyGame, m: Moment, teller: Teller) -> dict[str, Any]:
+    """One moment as :func:`viewer_data` gives it: :meth:`Moment.to_json`, plus ``table``
+    (:meth:`GameSpec.table_json` of its state), ``current_name``, ``seat_name`` (the
+    viewer's) and ``phase_name`` (in words, as the viewer knows them) and ``end_lines`` (the
+    result in words, at the end of a whole replay). ``teller`` is the viewer's, having seen the
+    events up to the moment."""
+    out = m.to_json()
+    out["table"] = spec.table_json({**m.state, "current": m.current}, teller)
+    out["current_name"] = teller.p(m.current)
+    out["seat_name"] = None if m.seat is None else teller.p(m.seat)
+    out["phase_name"] = teller.phase(m.phase)
+    out["end_lines"] = _end_lines(m, teller) if m.at_end and not m.truncated else []
+    return out
+
+
+def _end_lines(m: Moment, teller: Teller) -> list[str]:
+    """The result as ``sgs replay step`` says it at the end (for a seat, what it may know)."""
+    s = m.state
+    summary = s.get("result")
+    players = s.get("players", [])
+    shown: dict[str, Any] = {
+        "winner": summary[0] if summary else None,
+        "reason": summary[1] if summary else ("error" if m.error else ""),
+        "turns": m.turn, "rounds": m.round,
+        "roles": [p.get("role") for p in players],
+        "generals": [p.get("general") for p in players],
+        "alive": [p.get("alive") for p in players],
+    }
+    if m.decisions is not None:
+        shown["decisions"] = m.decisions
+    if m.error:
+        shown["error"] = m.error
+    return [line for line in teller.summary_lines(teller.redact_summary(shown)) if line.strip()]
+
+
+_PAGE_MOMENT_KEYS = (
+    "decision", "own", "end", "turn", "round", "current", "current_name", "seat_name", "phase_name",
+    "question", "answer_text", "lines", "table", "truncated", "error", "end_lines",
+)
+
+
+def page_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page shows of :func:`viewer_data`: every key but the moments' raw ``state``,
+    ``events`` and choices, which the tables and lines already tell; ``asked`` is the seat asked
+    (None when the viewer is another seat, or at the end), ``waiting`` whether another seat is
+    asked. A seat's table that equals the one before it is given as 0 (the page takes the one
+    before), which halves the data before it is compressed."""
+    out = {k: v for k, v in data.items() if k != "moments"}
+    moments = []
+    before: list[Any] = []
+    for m in data["moments"]:
+        pm = {k: m[k] for k in _PAGE_MOMENT_KEYS}
+        request = m.get("request") or {}
+        pm["asked"] = request.get("seat")
+        pm["waiting"] = bool(request.get("waiting"))
+        seats = list(m["table"].get("seats", []))
+        if len(seats) == len(before):
+            seats = [0 if a == b else a for a, b in zip(seats, before, strict=True)]
+        before = m["table"].get("seats", [])
+        pm["table"] = {**m["table"], "seats": seats}
+        moments.append(pm)
+    out["moments"] = moments
+    return out
+
+
+def _template() -> str:
+    return files(__package__).joinpath("viewer.html").read_text(encoding="utf-8")
+
+
+def render_html(data: Mapping[str, Any]) -> str:
+    """The page of :func:`viewer_data`'s ``data``: one self-contained HTML file."""
+    blob = json.dumps(page_data(data), ensure_ascii=False, separators=(",", ":"))
+    packed = base64.b64encode(gzip.compress(blob.encode("utf-8"), 9, mtime=0)).decode("ascii")
+    page = _template()
+    assert page.count(_PLACEHOLDER) == 1, "the viewer's template holds one data placeholder"
+    lang = "zh-Hans" if data.get("lang") == "zh" else "en"
+    return page.replace(_PLACEHOLDER, packed).replace('<html lang="en">', f'<html lang="{lang}">')
+
+
+def read_page_data(page: str) -> dict[str, Any]:
+    """The data embedded in a page written by :func:`render_html` (as the page itself reads
+    it): for tests and for tools that look into a shared page. ValueError when it holds none."""
+    start_tag = f'<script id="{_DATA_ID}" type="application/octet-stream">'
+    start = page.find(start_tag)
+    end = page.find("</script>", start)
+    if start < 0 or end < 0:
+        raise ValueError("not a replay viewer page: it embeds no replay data")
+    blob = base64.b64decode(page[start + len(start_tag):end].strip())
+    out: dict[str, Any] = json.loads(gzip.decompress(blob).decode("utf-8"))
+    return out
