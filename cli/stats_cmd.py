@@ -65,15 +65,18 @@ def _rate_lines(rows: Sequence[Mapping[str, Any]], title: str, labels: Mapping[s
     lift = any("lift" in r for r in rows)
     scored = any("score" in r for r in rows)
     width = max([len(title)] + [text_width(_name(r["key"], labels)) for r in rows])
-    head = f"  {title:<{width}} {unit:>7} {'wins':>7} {'rate':>6}  95% interval"
+    games = unit == "seats" and any(r["games"] != r["n"] for r in rows)
+    head = f"  {title:<{width}} {unit:>7}" + (f" {'games':>7}" if games else "") + \
+        f" {'wins':>7} {'rate':>6}  95% interval"
     if lift:
         head += "      expected   lift  95% interval"
     if scored:
         head += "  mean score"
     out = [head]
     for r in rows:
-        line = (f"  {pad(_name(r['key'], labels), width)} {r['n']:>7} {r['wins']:>7} "
-                f"{_pct(r['rate'])}  [{_pct(r['low'])}, {_pct(r['high'])}]")
+        line = (f"  {pad(_name(r['key'], labels), width)} {r['n']:>7}"
+                + (f" {r['games']:>7}" if games else "")
+                + f" {r['wins']:>7} {_pct(r['rate'])}  [{_pct(r['low'])}, {_pct(r['high'])}]")
         if lift and "lift" in r:
             line += (f"  {r['expected']:>9.1f} {100 * r['lift']:+6.1f}  "
                      f"[{100 * r['lift_low']:+5.1f}, {100 * r['lift_high']:+5.1f}]")
@@ -109,7 +112,8 @@ def format_report(rep: Mapping[str, Any], source: str,
     lines += ["", "Games won, by side (share of the finished games):"]
     lines += _rate_lines(rep["sides"], "side", labels, "games")
     for dim, rows in rep["by"].items():
-        lines += ["", f"Win rate by {dim} (seats; a draw is not a win):"]
+        lines += ["", f"Win rate by {dim} (seats; a draw is not a win; intervals count "
+                      "games):"]
         if dim == "general":
             lines[-1] = ("Win rate by general, and its lift over its roles' base rates "
                          "(rate less the rate its roles would give), best lift first:")

@@ -155,7 +155,7 @@ def plot(report: Mapping[str, Any], turns: Sequence[int], path: str, *, lang: st
         _length_panel(axes[len(panels) + 1, 0], turns, words, report.get("lengths", {}))
         fig.suptitle(words["title"].format(games=report.get("finished", 0), game=game),
                      fontsize=10)
-        fig.tight_layout()
+        fig.tight_layout(rect=(0, 0, 1, 0.99))
         try:
             fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else
                         {"Software": None}, dpi=100)

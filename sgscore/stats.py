@@ -51,10 +51,11 @@ def _dec(x: Fraction) -> Decimal:
     return _DEC.divide(Decimal(x.numerator), Decimal(x.denominator))
 
 
-def wilson(wins: int, n: int, z: Decimal = Z95) -> tuple[float, float]:
+def wilson(wins: int | Fraction, n: int, z: Decimal = Z95) -> tuple[float, float]:
     """The Wilson score interval of ``wins`` out of ``n`` (95% with the default ``z``):
     ``(centre ± half) / (1 + z²/n)`` with ``centre = p + z²/2n`` and
-    ``half = z·sqrt(p(1-p)/n + z²/4n²)``. ``(0, 1)`` when ``n`` is 0."""
+    ``half = z·sqrt(p(1-p)/n + z²/4n²)``. ``(0, 1)`` when ``n`` is 0. ``wins`` may be a
+    fraction (a rate times a number of games, see :class:`Rate`)."""
     if n == 0:
         return 0.0, 1.0
     p = Fraction(wins, n)
@@ -109,7 +110,14 @@ def seats(rows: Sequence[Row]) -> list[Seat]:
 class Rate:
     """Wins out of ``n`` (seats, or games for the sides) for one group, with its Wilson
     interval; for a general, also its lift over its roles (``expected``: the wins its roles
-    would give at their base rates); in a game that keeps score, the seats' mean ``score``."""
+    would give at their base rates); in a game that keeps score, the seats' mean ``score``.
+
+    The seats of one game are not independent (two rebels win or lose together), so the
+    interval and the tests count games, not seats: ``games`` is the number of games in which
+    the group has a seat, and the rate is taken as ``rate × games`` wins out of ``games``. For a
+    group with one seat a game (a general, a seat number, the lord) the two are the same; for
+    the rebels it is their games; for a group whose seats may part (two renegades, or everyone
+    at once by number of players) it is wider than it need be, never narrower."""
 
     key: str
     n: int
@@ -117,6 +125,13 @@ class Rate:
     draws: int
     expected: Fraction | None = None
     score: Fraction | None = None  # the mean score of the seats, in a game that keeps score
+    games: int | None = None  # the games the seats are in (None: one each)
+
+    @property
+    def units(self) -> tuple[Fraction, int]:
+        """The wins and the count the interval and the tests use (see above)."""
+        units = self.n if self.games is None else self.games
+        return (Fraction(self.wins * units, self.n) if self.n else Fraction(0)), units
 
     @property
     def rate(self) -> float:
@@ -124,7 +139,7 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.n)
+        return wilson(*self.units)
 
     @property
     def lift(self) -> float | None:
@@ -136,8 +151,9 @@ class Rate:
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
         out: dict[str, Any] = {"key": self.key, "n": self.n, "wins": self.wins,
-                               "draws": self.draws, "rate": _round(self.rate),
-                               "low": _round(low), "high": _round(high)}
+                               "draws": self.draws, "games": self.units[1],
+                               "rate": _round(self.rate), "low": _round(low),
+                               "high": _round(high)}
         if self.score is not None:
             out["score"] = _round(float(self.score))
         if self.expected is not None and self.n:
@@ -162,15 +178,19 @@ def _sort_key(key: str) -> tuple[int, int, str]:
 
 def _group(items: Iterable[Seat], key: Callable[[Seat], Hashable]) -> list[Rate]:
     counts: dict[str, list[int]] = {}
-    for item in items:
-        c = counts.setdefault(_key(key(item)), [0, 0, 0, 0, 0])
+    for item in items:  # in game order
+        c = counts.setdefault(_key(key(item)), [0, 0, 0, 0, 0, 0, -1])
         c[0] += 1
         c[1] += item.outcome == "win"
         c[2] += item.outcome == "draw"
         if item.score is not None:
             c[3] += 1
             c[4] += item.score
-    return [Rate(k, c[0], c[1], c[2], score=Fraction(c[4], c[3]) if c[3] else None)
+        if c[6] != item.game:
+            c[5] += 1
+            c[6] = item.game
+    return [Rate(k, c[0], c[1], c[2], score=Fraction(c[4], c[3]) if c[3] else None,
+                 games=c[5])
             for k, c in sorted(counts.items(), key=lambda kc: _sort_key(kc[0]))]
 
 
@@ -192,7 +212,8 @@ def rates(rows: Sequence[Row], by: str) -> list[Rate]:
     for s in all_seats:
         g = _key(s.general)
         expected[g] = expected.get(g, Fraction(0)) + base[_key(s.role)]
-    return [Rate(r.key, r.n, r.wins, r.draws, expected[r.key], r.score) for r in out]
+    return [Rate(r.key, r.n, r.wins, r.draws, expected[r.key], r.score, r.games)
+            for r in out]
 
 
 def lifts(rows: Sequence[Row]) -> list[Rate]:
@@ -242,7 +263,8 @@ def lengths(rows: Sequence[Row]) -> dict[str, dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------- tests
-def two_proportions(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
+def two_proportions(k1: int | Fraction, n1: int, k2: int | Fraction,
+                    n2: int) -> tuple[float, float]:
     """The two-proportion z-test (pooled): ``z`` of ``k1/n1 - k2/n2`` and its two-sided p-value.
     ``(0, 1)`` when it cannot be computed (an empty group, or every seat won or lost)."""
     if not n1 or not n2:
@@ -267,7 +289,7 @@ def fisher_exact(k1: int, n1: int, k2: int, n2: int) -> float:
     return float(Fraction(sum(w for w in weights if w <= seen), total)) if total else 1.0
 
 
-def _small(k1: int, n1: int, k2: int, n2: int) -> bool:
+def _small(k1: int | Fraction, n1: int, k2: int | Fraction, n2: int) -> bool:
     """Whether a cell's expected count is under 5 (the normal approximation's usual limit)."""
     n, wins = n1 + n2, k1 + k2
     if not n:
@@ -332,14 +354,17 @@ def _compare_rates(ra: Sequence[Rate], rb: Sequence[Rate]) -> list[dict[str, Any
     ps: list[float] = []
     for key in keys:
         x, y = ma.get(key, Rate(key, 0, 0, 0)), mb.get(key, Rate(key, 0, 0, 0))
-        if _small(x.wins, x.n, y.wins, y.n):
-            test, stat, p = "fisher", None, fisher_exact(x.wins, x.n, y.wins, y.n)
+        (kx, nx), (ky, ny) = x.units, y.units
+        if _small(kx, nx, ky, ny) and kx.denominator == ky.denominator == 1:
+            test, stat = "fisher", None
+            p = fisher_exact(int(kx), nx, int(ky), ny)
         else:
             test = "z"
-            z, p = two_proportions(x.wins, x.n, y.wins, y.n)
+            z, p = two_proportions(kx, nx, ky, ny)
             stat = _round(z)
-        rows.append({"key": key, "n_a": x.n, "wins_a": x.wins, "rate_a": _round(x.rate),
-                     "n_b": y.n, "wins_b": y.wins, "rate_b": _round(y.rate),
+        rows.append({"key": key, "n_a": x.n, "games_a": nx, "wins_a": x.wins,
+                     "rate_a": _round(x.rate), "n_b": y.n, "games_b": ny, "wins_b": y.wins,
+                     "rate_b": _round(y.rate),
                      "difference": _round(x.rate - y.rate), "test": test, "statistic": stat,
                      "p": p})
         ps.append(p)

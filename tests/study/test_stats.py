@@ -80,6 +80,18 @@ def test_rates_lift_and_lengths_of_a_small_table() -> None:
         stats.rates(rows, "kingdom")
 
 
+def test_teammates_count_once_in_the_interval() -> None:
+    """Two rebels win or lose together: their interval is their games', not their seats'."""
+    rows = [_row(i, ["lord", "rebel", "rebel"], ["a", "b", "c"], "rebel" if i % 3 else "lord")
+            for i in range(300)]
+    rebel = next(r for r in stats.rates(rows, "role") if r.key == "rebel")
+    assert (rebel.n, rebel.wins, rebel.games) == (600, 400, 300)
+    assert rebel.units == (Fraction(200), 300)
+    assert rebel.interval == stats.wilson(200, 300) != stats.wilson(400, 600)
+    lord = next(r for r in stats.rates(rows, "role") if r.key == "lord")
+    assert lord.interval == stats.wilson(100, 300)
+
+
 def test_two_studies_compared() -> None:
     before = [_row(i, ["lord", "rebel"], ["a", "b"], "lord" if i % 2 else "rebel", 10)
               for i in range(400)]
