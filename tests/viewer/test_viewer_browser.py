@@ -313,6 +313,12 @@ def test_jumping_to_turns_deaths_decisions_and_the_end(
     shown = page.shows()
     _position(st, shown, 137)
     assert shown["hash"] == "#137"
+    field = driver.find_element(By.ID, "goto")  # a number past the last decision: marked, no move
+    field.clear()
+    field.send_keys(str(st.decisions + 5), Keys.ENTER)
+    _position(st, page.shows(), 137)
+    assert "bad" in (field.get_attribute("class") or "")
+    page.press(Keys.ESCAPE)
     page.press(Keys.END)
     _position(st, page.shows(), st.decisions)
     assert page.shows()["hash"] == "#end"
