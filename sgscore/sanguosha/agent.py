@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
-from .cards import EQUIP, KIND, NAME, SUBTYPE, WEAPON, weapon_range
+from .cards import CARD_TYPES, EQUIP, KIND, NAME, SUBTYPE, WEAPON, weapon_range
 from .model import LORD, LOYALIST, REBEL, RENEGADE, Player
 
 if TYPE_CHECKING:
@@ -61,7 +61,14 @@ def card_value(card: int) -> int:
     """How much the agent wants to keep a card (a rough constant per card name)."""
     if KIND[card] == EQUIP:
         return 2
-    return _VALUE.get(NAME[card], 3)
+    return _VALUE.get(plays_like(NAME[card]), 3)
+
+
+def plays_like(name: str) -> str:
+    """The standard card that the card ``name`` plays like (``CardType.like``: the 1.0 deck's
+    火牛阵 is 万箭齐发 to the agent), or ``name`` itself."""
+    t = CARD_TYPES.get(name)
+    return t.like if t is not None and t.like else name
 
 
 ENEMY, UNKNOWN, FRIEND = -1, 0, 1
@@ -104,7 +111,7 @@ class HeuristicAgent:
             kind, args, _, _ = events[i]
             if kind == "use":
                 user, name, targets = args[0], args[1], args[3]
-                if name in HARMFUL and user != lord:
+                if plays_like(name) in HARMFUL and user != lord:
                     for t in targets:
                         self._hostile(user, t, lord)
             elif kind == "dying":
@@ -273,6 +280,12 @@ class HeuristicAgent:
                 total += _UNKNOWN_TARGET.get(g.players[self.seat].role, -2)
         return total
 
+    def _peach_score(self, me: Player, targets: Sequence[int], att: list[int]) -> int:
+        if targets:  # the 1.0 deck's 桃 on another player (002)
+            q = self.g.players[targets[0]]
+            return 8 + 4 * (q.max_hp - q.hp) if att[q.seat] == FRIEND else -10
+        return 12 + 4 * (me.max_hp - me.hp) if me.hp < me.max_hp else -10
+
     def _card_score(self, me: Player, card: int, name: str, targets: Sequence[int],
                     att: list[int]) -> int:
         g = self.g
@@ -284,8 +297,9 @@ class HeuristicAgent:
             if slot == WEAPON and weapon_range(card) > weapon_range(held):
                 return 2
             return -5
+        name = plays_like(name)
         if name == "peach":
-            return 12 + 4 * (me.max_hp - me.hp) if me.hp < me.max_hp else -10
+            return self._peach_score(me, targets, att)
         if name in ("ex_nihilo", "amazing_grace"):
             return 9
         if name in ("slash", "duel", "dismantlement", "snatch", "indulgence", "collateral"):
@@ -354,7 +368,7 @@ class HeuristicAgent:
             want = att[dying] == FRIEND
         elif name == "nullification":
             trick, target, what = (ctx + ("", -1, "nullification"))[:3]
-            harmful = trick in HARMFUL
+            harmful = plays_like(trick) in HARMFUL
             friend = isinstance(target, int) and 0 <= target < len(att) and att[target] == FRIEND
             enemy = isinstance(target, int) and 0 <= target < len(att) and att[target] == ENEMY
             cancel = (harmful and friend) or (not harmful and enemy)

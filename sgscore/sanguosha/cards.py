@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Card", "CardType", "Pack", "CARD_TYPES", "PACKS", "CARDS", "NAME", "SUIT", "RANK", "KIND",
-    "SUBTYPE", "register_card", "register_pack", "unregister_pack", "check_cards", "deck_ids", "card_label",
+    "SUBTYPE", "register_card", "register_pack", "unregister_pack", "check_cards", "deck_ids",
+    "deck_card_types", "card_label",
     "card_name", "is_red", "is_black", "weapon_range",
     "SPADE", "HEART", "CLUB", "DIAMOND", "SUIT_SYMBOL", "BASIC", "TRICK", "DELAYED", "EQUIP",
     "WEAPON", "ARMOR", "DEFENSE_HORSE", "OFFENSE_HORSE", "SLOTS",
@@ -49,6 +50,7 @@ SLOTS = (WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE)
 Targets = Callable[["Game", "Player", "VCard"], list[tuple[int, ...]]]
 Effect = Callable[["Game", "CardUse"], Proc]
 Judged = Callable[["Game", "Player", int, bool], Proc]
+Allowed = Callable[["Game", "Player"], bool]
 
 
 class Card(NamedTuple):
@@ -75,15 +77,22 @@ class CardType:
     its :class:`~sgscore.sanguosha.skills.Skill` class (registered with it);
     ``content/equipment.py``'s ``equipment()`` makes one, used by putting it in its slot.
     ``en`` is the name in English (``"Slash"``), required.
+
+    ``allowed(g, player)``, when given, says whether the card may be used or played at all now:
+    ``False`` takes it (and every card a skill would turn into it) out of every request that asks
+    for it (the 1.0 edition's 桃 with two players left, 002). ``like`` names the card of the
+    standard deck that this one plays like, for agents that value cards by name (002's 火牛阵 is
+    played like 万箭齐发).
     """
 
     __slots__ = ("name", "zh", "en", "kind", "slot", "range", "skill", "targets", "effect",
-                 "judged", "module")
+                 "judged", "module", "allowed", "like")
 
     def __init__(
         self, name: str, zh: str, kind: str, *, targets: Targets | None, effect: Effect,
         judged: Judged | None = None, slot: int = -1,
         range: int = 0, skill: type[Skill] | None = None, en: str = "",
+        allowed: Allowed | None = None, like: str = "",
     ) -> None:
         where = caller_module()
         if kind not in _KINDS:
@@ -119,6 +128,8 @@ class CardType:
         self.effect = effect
         self.judged = judged
         self.module = where
+        self.allowed = allowed
+        self.like = like
 
     @property
     def is_trick(self) -> bool:
@@ -130,14 +141,23 @@ class CardType:
 
 class Pack:
     """A set of physical cards: ``faces`` holds one line per card name, ``name S7 S8 HQ ...``
-    (suit S H C D, rank A 2-10 J Q K); ids are ``first_id`` onwards in that order."""
+    (suit S H C D, rank A 2-10 J Q K); ids are ``first_id`` onwards in that order.
 
-    __slots__ = ("name", "zh", "first_id", "cards", "module")
+    ``texts`` makes the pack an edition of its own: ``{card name: card type}``, the text a game
+    with this pack in its deck plays a registered card name by (the 1.0 edition's 桃, 顺手牵羊
+    and 乐不思蜀 are 002's, not 003's). A text is a :class:`CardType` of that name, not registered
+    (it is no card name of its own); skills and rules keep naming the card as they do (谦逊 still
+    protects from 顺手牵羊), only what it does changes. It must have the kind, slot and range of
+    the registered type (checked), and such a pack is played alone (``Config``)."""
 
-    def __init__(self, name: str, zh: str, first_id: int, faces: str) -> None:
+    __slots__ = ("name", "zh", "first_id", "cards", "module", "texts")
+
+    def __init__(self, name: str, zh: str, first_id: int, faces: str,
+                 texts: tuple[CardType, ...] = ()) -> None:
         self.name = name
         self.zh = zh
         self.first_id = first_id
+        self.texts: dict[str, CardType] = {t.name: t for t in texts}
         self.module = caller_module()
         cards: list[Card] = []
         for line in faces.strip().splitlines():
@@ -210,6 +230,9 @@ def register_pack(pack: Pack) -> Pack:
     PACKS.add(pack)
     for card in pack.cards:
         _set(_typed(card))
+    for text in pack.texts.values():
+        if text.skill is not None:
+            register_skill(text.skill)
     return pack
 
 
@@ -234,12 +257,32 @@ def register_card(card_type: CardType) -> CardType:
 
 
 def check_cards() -> None:
-    """Every physical card names a registered card type (raises naming the pack's module)."""
+    """Every physical card names a registered card type, and every text of an edition's pack is
+    the text of a registered card type of its kind (raises naming the pack's module)."""
     for pack in PACKS.values():
         for card in pack.cards:
             if card.name not in CARD_TYPES:
                 raise RegistrationError(f"{pack.module}: pack {pack.name!r} has {card.name!r} "
                                         "cards, but no card type of that name is registered")
+        for name, text in pack.texts.items():
+            was = CARD_TYPES.get(name)
+            if was is None or (was.kind, was.slot, was.range) != (text.kind, text.slot,
+                                                                  text.range):
+                raise RegistrationError(f"{pack.module}: pack {pack.name!r}: its text of "
+                                        f"{name!r} needs a registered card of that name, kind, "
+                                        "slot and range")
+
+
+def deck_card_types(packs: tuple[str, ...]) -> dict[str, CardType]:
+    """The card types a game whose deck holds ``packs`` plays each card name by: the registered
+    ones (:data:`CARD_TYPES` itself), but for the names an edition's pack gives its own text of
+    (:attr:`Pack.texts`)."""
+    texts = {name: text for p in packs for name, text in PACKS[p].texts.items()}
+    if not texts:
+        return CARD_TYPES
+    out = dict(CARD_TYPES)
+    out.update(texts)
+    return out
 
 
 def deck_ids(packs: tuple[str, ...] = ("standard",), first_game: bool = False) -> list[int]:

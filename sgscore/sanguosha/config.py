@@ -45,6 +45,15 @@ def _ids(value: Any, what: str) -> tuple[str, ...]:
     raise ConfigError(f"{what}: expected a list of ids (strings), got {value!r:.60}")
 
 
+def _check_editions(packs: tuple[str, ...]) -> None:
+    """A pack of an edition of its own (its cards play by its texts: the 1.0 deck) is played
+    alone."""
+    for p in packs:
+        if PACKS[p].texts and len(packs) > 1:
+            raise ConfigError(f"packs: {p} is a deck of its own (its cards play by its "
+                              "edition's texts): it takes no other pack")
+
+
 @dataclass(frozen=True)
 class Config:
     """Options of an identity-mode game.
@@ -57,7 +66,8 @@ class Config:
       pool (:data:`POOLS`); ``None``: every registered general. A replay header records the pool,
       so adding a general never changes a recorded game.
     - ``packs``: the card packs in the deck: ``("standard",)`` (104 cards), ``("standard", "ex")``
-      with the 4 EX cards (RULINGS §4.1).
+      with the 4 EX cards (RULINGS §4.1), or ``("1.0",)``, the 1.0 edition's 80 cards (002,
+      ``content/deck_1_0.py``).
     - ``first_game``: 003 "第一次游戏": no J/Q/K in the deck.
     - ``advanced_weapons``: the weapons' advanced skills (RULINGS §7).
     - ``role_variant``: 6 or 8 players with two renegades.
@@ -114,6 +124,7 @@ class Config:
         if not packs or unknown or len(set(packs)) != len(packs):
             raise ConfigError(f"packs: expected distinct card packs out of "
                               f"{', '.join(PACKS.names())}, got {', '.join(packs) or 'none'}")
+        _check_editions(packs)
         if isinstance(self.pool, str):
             if self.pool not in POOLS:
                 raise ConfigError(f"pool: no pool named {self.pool!r:.60} "

@@ -11,8 +11,10 @@ that converted it (``""`` when the card is itself).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..core.registry import RegistrationError
 from .cards import HEART, SUIT, is_black, is_red
 from .memory import EQUIP_AREA, JUDGE_AREA
 from .model import LORD
@@ -22,7 +24,7 @@ __all__ = [
     "SETUP", "ROLE", "ROLE_DEALT", "TURN", "PHASE", "PHASE_SKIPPED", "GAME_OVER", "DRAW",
     "RESHUFFLE", "DISCARD", "GAIN", "EQUIP", "RETURN_WEAPON", "USE", "PLAY", "SKILL",
     "NULLIFIED", "DELAYED_JUDGE", "JUDGE", "JUDGE_RESULT", "DAMAGE", "DAMAGE_PREVENTED",
-    "LOSE_HP", "RECOVER", "DYING", "DEATH", "judgement_meaning",
+    "LOSE_HP", "RECOVER", "DYING", "DEATH", "judgement_meaning", "register_meaning",
 ]
 
 Cards = tuple[int, ...]
@@ -326,11 +328,26 @@ def JUDGE_RESULT(t: Teller, seat: int, reason: str, card: int) -> list[str]:
     return t.told(changed, judgement_meaning(t, seat, reason, card))
 
 
+Meaning = Callable[[Teller, int, int], str]
+_MEANINGS: dict[str, Meaning] = {}
+
+
+def register_meaning(reason: str, meaning: Meaning) -> None:
+    """Say what a judgement for ``reason`` means, for a reason judged outside the rules and cards
+    named below (an edition's card: the 1.0 deck's 乐不思蜀): ``meaning(t, seat, card)``."""
+    if reason in _MEANINGS:
+        raise RegistrationError(f"the meaning of a judgement for {reason!r} is told already")
+    _MEANINGS[reason] = meaning
+
+
 def judgement_meaning(t: Teller, seat: int, reason: str, card: int) -> str:
     """What a judgement's result means, as its rule decides it (``""`` for a reason it does not
     know, or a card that is no card)."""
     if not is_card(card):
         return ""
+    told = _MEANINGS.get(reason)
+    if told is not None:
+        return told(t, seat, card)
     suit = SUIT[card]
     p = t.p(seat)
     if reason == "indulgence":  # 乐不思蜀: not ♥ skips the play phase

@@ -16,7 +16,7 @@ from typing import Any, Final
 from ..core.canon import state_hash
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc
 from ..core.rng import Pcg32
-from .cards import deck_ids, weapon_range
+from .cards import CardType, deck_card_types, deck_ids, weapon_range
 from .config import Config
 from .model import LORD, NO_CARD, Player, Turn
 from .skills import SKILLS, Skill, Timing
@@ -67,6 +67,9 @@ class Game(Engine):
         #: How many times each seat has reincarnated (转世; in the state hash when it is on).
         self.reborn = [0] * n
         self.card_ids = deck_ids(config.packs, first_game=config.first_game)
+        #: What each card name does in this game: its registered type, or the text an edition's
+        #: pack gives it (the 1.0 deck's 桃, 002).
+        self.card_types: dict[str, CardType] = deck_card_types(config.packs)
         self._scenario = _scenario
         from .rules import game_procedure  # the rules import this module
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.protocol import Choice, IllegalChoice, Request
-from .cards import CARD_TYPES, NAME
+from .cards import NAME
 from .model import Player, VCard
 from .telling import Teller, request_kind
 
@@ -35,7 +35,7 @@ YES_NO: Final = (False, True)
 
 def card_targets(g: Game, p: Player, vcard: VCard) -> list[tuple[int, ...]]:
     """Legal target tuples for using ``vcard`` now (``[]``: it cannot be used)."""
-    t = CARD_TYPES.get(vcard.name)
+    t = g.card_types.get(vcard.name)
     if t is None or t.targets is None:  # 闪, 无懈可击: never used on their own
         return []
     return t.targets(g, p, vcard)

@@ -14,7 +14,7 @@ from ..core.checks import procedure
 from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
-from .cards import CARD_TYPES, NAME
+from .cards import NAME
 from .contexts import (
     CARD_PLAYED,
     CARD_USED,
@@ -280,7 +280,7 @@ def judge_phase(g: Game, p: Player) -> Proc:
         g.log(DELAYED_JUDGE, p.seat, card, name)
         vcard = VCard(name, (card,))
         cancelled = yield from nullified(g, vcard, p, None)
-        judged = CARD_TYPES[name].judged
+        judged = g.card_types[name].judged
         assert judged is not None, f"{name} is not a delayed trick"
         yield from judged(g, p, card, cancelled)
 
@@ -336,6 +336,9 @@ def discard_phase(g: Game, p: Player) -> Proc:
 def _respond_options(g: Game, p: Player, name: str, ctx: Ctx | None,
                      tried: list[str]) -> list[Any]:
     options: list[Any] = [None]
+    t = g.card_types.get(name)
+    if t is not None and t.allowed is not None and not t.allowed(g, p):
+        return options  # not to be used or played now at all (the 1.0 deck's 桃 with two left)
     for c in p.hand:
         if NAME[c] == name:
             options.append(c)
@@ -428,7 +431,7 @@ def use_card(
     use = CardUse(user, vcard, targets, via, counted)
     if CARD_USED in g.hooks:
         yield from fire(g, CARD_USED, use)
-    yield from CARD_TYPES[vcard.name].effect(g, use)
+    yield from g.card_types[vcard.name].effect(g, use)
     to_discard(g, vcard.cards)
 
 

@@ -74,6 +74,8 @@ class IdentitySpec(GameSpec[Config]):
         Option("beginner", ("--beginner",), "Beginner mode: no generals, no skills."),
         Option("first_game", ("--first-game",), "First-game deck: no J, Q or K."),
         Option("ex", ("--ex",), "Add the 4 EX cards."),
+        Option("deck", ("--deck",), "The deck: 'standard' (003's 104 cards) or '1.0' (the 1.0 "
+               "edition's 80, 002).", "str", "standard", metavar="standard|1.0"),
         Option("no_advanced_weapons", ("--no-advanced-weapons",),
                "Weapons without their advanced skills."),
         Option("role_variant", ("--role-variant",), "6 or 8 players: two renegades."),
@@ -132,7 +134,7 @@ class IdentitySpec(GameSpec[Config]):
             generals = tuple(x.strip() for x in str(given).split(","))
         return Config(
             players=players, generals=generals, first_game=bool(values.get("first_game")),
-            packs=("standard", "ex") if values.get("ex") else ("standard",),
+            packs=_packs(values),
             advanced_weapons=not values.get("no_advanced_weapons"),
             role_variant=bool(values.get("role_variant")),
             lord_seat=values.get("lord_seat", 0), scoring=bool(values.get("scoring")),
@@ -314,6 +316,23 @@ class IdentitySpec(GameSpec[Config]):
         from .view_models import request_schema
 
         return request_schema()
+
+
+DECKS = {"standard": ("standard",), "1.0": ("1.0",)}
+"""The decks ``sgs sim --deck`` names, as the packs they are."""
+
+
+def _packs(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """The packs of ``--deck`` and ``--ex``."""
+    deck = str(values.get("deck") or "standard")
+    if deck not in DECKS:
+        raise ConfigError(f"--deck: expected {' or '.join(DECKS)}, got {deck!r:.40}")
+    if values.get("ex"):
+        if deck != "standard":
+            raise ConfigError(f"--ex adds the 4 EX cards to the standard deck, not to the {deck} "
+                              "deck")
+        return ("standard", "ex")
+    return DECKS[deck]
 
 
 def _skill_entry(skill: Skill, generals: list[str], cards: list[str]) -> dict[str, Any]:

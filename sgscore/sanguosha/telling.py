@@ -111,6 +111,7 @@ _REASONS = {
     "discard_phase": ("discard phase", "弃牌阶段"), "replaced": ("replaced", "替换装备"),
     "death": ("on death", "阵亡"), "killed_loyalist": ("the lord killed a loyalist", "主公杀忠臣"),
     "borrowed_weapon": ("borrowed weapon", "归还借来的武器"),
+    "indulgence_1_0": ("Contentment", "乐不思蜀"),  # the 1.0 deck's (content/deck_1_0.py)
     "lord_died": ("the lord died", "主公阵亡"),
     "rebels_and_renegades_dead": ("every rebel and renegade died", "反贼和内奸全部阵亡"),
     "round_cap": ("round cap reached", "达到轮数上限"), "no_cards": ("no cards left", "牌堆耗尽"),

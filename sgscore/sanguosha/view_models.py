@@ -61,6 +61,9 @@ SHAPES: dict[str, Shape] = {
     "dismantle": Shape(tuple[Seat], _CHOSEN_CARD),
     "snatch": Shape(tuple[Seat], _CHOSEN_CARD),
     "amazing_grace": Shape(tuple[()], Card),
+    # the 1.0 deck (content/deck_1_0.py): 喜宴's pick, 猴子偷桃's card
+    "feast": Shape(tuple[()], Card),
+    "monkey_steals_peach": Shape(tuple[Seat], _CHOSEN_CARD),
     "choose_weapon": Shape(tuple[Card], Card),
     "double_swords": Shape(tuple[Seat], Literal["discard", "draw"]),
     "double_swords_discard": Shape(tuple[()], tuple[Card]),

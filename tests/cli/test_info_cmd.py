@@ -37,7 +37,8 @@ def test_json_lists_every_general_skill_and_card_with_their_fields() -> None:
     assert set(skills) == {s for g in GENERALS.values() for s in g.skills} | {
         t.skill.id for t in CARD_TYPES.values() if t.skill is not None} | rules
     assert [c["id"] for c in cards] == sorted(c.id for p in PACKS.values() for c in p.cards)  # type: ignore[attr-defined]
-    assert len(cards) == 108  # type: ignore[arg-type]
+    # the standard deck and the EX cards (108), the 1.0 deck (80)
+    assert len(cards) == 108 + 80  # type: ignore[arg-type]
 
     lvbu = generals["lvbu"]
     assert lvbu == {"id": "lvbu", "zh": "吕布", "en": "Lü Bu", "kingdoms": ["qun"],
@@ -69,12 +70,12 @@ def test_json_lists_every_general_skill_and_card_with_their_fields() -> None:
         by_name.setdefault(c["name"], []).append(c)
     assert set(by_name) == set(CARD_TYPES)
     assert {c["en"] for c in by_name["jink"]} == {"Dodge"}
-    assert len(by_name["slash"]) == 30
+    assert len(by_name["slash"]) == 30 + 25  # the standard deck's, the 1.0 deck's
     crossbow = by_name["crossbow"][0]
     assert (crossbow["en"], crossbow["kind"], crossbow["slot"], crossbow["range"]) == \
         ("Zhuge Crossbow", "equip", "weapon", 1)
     assert [(c["symbol"], c["rank"], c["pack"]) for c in by_name["lightning"]] == \
-        [("♠", "A", "standard"), ("♥", "Q", "ex")]
+        [("♠", "A", "standard"), ("♥", "Q", "ex"), ("♥", "2", "1.0")]
 
 
 def test_a_section_alone() -> None:

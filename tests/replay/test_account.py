@@ -504,6 +504,7 @@ PROMPTS: dict[str, list[tuple[Any, ...]]] = {
     "order_skills": [("damaged",)],
     "discard_phase": [(2,)],
     "dismantle": [(2,)], "snatch": [(2,)], "amazing_grace": [()], "choose_weapon": [(70,)],
+    "feast": [()], "monkey_steals_peach": [(2,)],  # the 1.0 deck
     "double_swords": [(2,)], "double_swords_discard": [()], "axe_discard": [()],
     "kylin_bow": [(2,)], "ice_sword": [(2,)],
     "liuli": [(2,)], "yiji": [((3, 4),)], "jijiu": [(2, 2), (2, 2, True)],
