@@ -129,15 +129,15 @@ def _compare_lines(cmp: Mapping[str, Any], a: str, b: str,
              "expected count is under 5; p_holm: Holm's adjustment over the rows of a table."]
     from sgscore.core.telling import pad, text_width
 
-    groups = [("side (games)", cmp["sides"])] + [(d, rows) for d, rows in cmp["by"].items()]
+    groups = [("side", cmp["sides"])] + [(d, rows) for d, rows in cmp["by"].items()]
     for title, rows in groups:
         width = max([len(title)] + [text_width(_name(r["key"], labels)) for r in rows])
-        lines += ["", f"  {title:<{width}} {'A n':>7} {'A rate':>6} {'B n':>7} {'B rate':>6} "
+        lines += ["", f"  {title:<{width}} {'A games':>7} {'A rate':>6} {'B games':>7} {'B rate':>6} "
                       f"{'A-B':>6} {'test':>6} {'stat':>6} {'p':>9} {'p_holm':>9}"]
         for r in rows:
             stat = "" if r["statistic"] is None else f"{r['statistic']:+.2f}"
-            lines.append(f"  {pad(_name(r['key'], labels), width)} {r['n_a']:>7} "
-                         f"{_pct(r['rate_a'])} {r['n_b']:>7} {_pct(r['rate_b'])} "
+            lines.append(f"  {pad(_name(r['key'], labels), width)} {r['games_a']:>7} "
+                         f"{_pct(r['rate_a'])} {r['games_b']:>7} {_pct(r['rate_b'])} "
                          f"{100 * r['difference']:+6.1f} {r['test']:>6} {stat:>6} "
                          f"{r['p']:>9.3g} {r['p_holm']:>9.3g}")
     if cmp["lengths"]:
