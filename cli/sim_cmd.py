@@ -205,7 +205,8 @@ def _print_row(bar: Progress, path: str, row: dict[str, Any], as_json: bool) -> 
 @click.option("--agents", "agents", default="random", show_default=True,
               metavar="NAME|NAME,NAME,...",
               help="Who decides: one agent for every seat, one per seat, or (identity mode) "
-                   "one per role: lord=heuristic,loyalist=heuristic,rebel=random,renegade=random. "
+                   "one per role: lord=heuristic,loyalist=heuristic,rebel=random,renegade=random "
+                   "(--mode 3v3: one per camp, warm=heuristic,cold=random). "
                    "Identity mode's agents: random, heuristic.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
 @click.option("--workers", "-j", default="1", show_default=True, metavar="N|auto",

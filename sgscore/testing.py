@@ -33,6 +33,7 @@ from .sanguosha import Config
 from .sanguosha.cards import NAME, SUBTYPE
 from .sanguosha.events import ROLE, ROLE_DEALT
 from .sanguosha.game import Game
+from .sanguosha.mode_3v3 import MARSHALS, ROLES_3V3
 from .sanguosha.model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
 from .sanguosha.skills import SKILLS
 from .sanguosha.zones import equipment_skill, remove_card
@@ -100,7 +101,11 @@ class _SeatSpec:
 
 
 class Scenario:
-    """A table to set up: seats, generals, roles, cards, HP, the top of the draw pile."""
+    """A table to set up: seats, generals, roles, cards, HP, the top of the draw pile.
+
+    ``Scenario(players=6, mode="3v3")`` seats 3v3's camps (``mode_3v3.ROLES_3V3``, every role
+    public, the marshals +1 HP); its first turn's camp then has the action, a vanguard's
+    teammate acting after him."""
 
     def __init__(
         self,
@@ -114,7 +119,9 @@ class Scenario:
         self.seed = seed
         self.options = options
         self.generals = generals
-        if roles is None:
+        if roles is None and options.get("mode") == "3v3":
+            roles = list(ROLES_3V3)  # the camps' seats (mode_3v3.py)
+        elif roles is None:
             base = [LORD, LOYALIST, REBEL, RENEGADE]
             roles = (base + [REBEL, LOYALIST, REBEL, RENEGADE, LOYALIST, REBEL])[:players]
         self.roles = roles
@@ -190,7 +197,7 @@ class Scenario:
     def _arrange_roles(self, g: Game) -> None:
         for p, role in zip(g.players, self.roles, strict=True):
             p.role = role
-            p.role_shown = role == LORD
+            p.role_shown = role == LORD or g.config.mode == "3v3"  # 3v3: every role is public
         # The seeded deal's role events no longer hold: log the arranged roles instead.
         g.events[:] = [e for e in g.events if e[0] not in (ROLE.name, ROLE_DEALT.name)]
         for p in g.players:
@@ -201,7 +208,7 @@ class Scenario:
 
     def _arrange_seat(self, g: Game, p: Player) -> None:
         """The seat's general (with its skills and max HP), sex and HP."""
-        lord_bonus = 1 if g.n >= 5 and p.role == LORD else 0
+        lord_bonus = 1 if (g.n >= 5 and p.role == LORD) or p.role in MARSHALS else 0
         spec = self.seats[p.seat]
         gid = spec.general_value or (self.generals[p.seat] if self.generals else None)
         if gid is not None and gid in GENERALS:

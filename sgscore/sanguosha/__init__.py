@@ -7,7 +7,7 @@ Importing the package registers every card, pack, general and skill it holds (``
 from __future__ import annotations
 
 from ..core.engine import EngineError
-from . import content, generals  # noqa: F401 - importing them registers the cards and generals
+from . import content, generals, mode_3v3  # noqa: F401 - they register cards, generals, kinds
 from .cards import CARD_TYPES, PACKS
 from .config import Config, ConfigError
 from .game import ENGINE_VERSION, RULESET, Game

@@ -12,6 +12,9 @@ From its role and the leans it tells friends from enemies:
 - the renegade: keeps the lord alive (it fights the seats that lean against him when he is at
   2 HP or less, or when three players are left), then turns on the lord when they are the last
   two.
+- in 3v3 (``mode_3v3.py``) the camps are public: its own camp are friends, the other camp
+  enemies; the draft, the order of action and the direction of area tricks are answered by
+  :func:`~.mode_3v3.heuristic_choice`.
 
 Then, at each decision, it scores the legal choices and takes the best: it attacks enemies
 (the weakest first), never friends, heals when hurt, keeps 闪 and 桃 it needs when it discards,
@@ -29,6 +32,8 @@ from typing import TYPE_CHECKING, Any, Final
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
 from .cards import CARD_TYPES, EQUIP, KIND, NAME, SUBTYPE, WEAPON, weapon_range
+from .mode_3v3 import REQUEST_KINDS as THREE_V_THREE_KINDS
+from .mode_3v3 import camp_of, heuristic_choice
 from .model import LORD, LOYALIST, REBEL, RENEGADE, Player
 
 if TYPE_CHECKING:
@@ -161,6 +166,9 @@ class HeuristicAgent:
         g = self.g
         me = g.players[self.seat]
         mine = me.role
+        if g.config.mode == "3v3":  # the camps are public: the other camp is the enemy
+            camp = camp_of(mine)
+            return [FRIEND if camp_of(p.role) == camp else ENEMY for p in g.players]
         alive = sum(1 for p in g.players if p.alive)
         out = [UNKNOWN] * g.n
         deduced = self._deduced()
@@ -215,6 +223,8 @@ class HeuristicAgent:
         kind = request.kind
         if kind == "play":
             return self._play(request)
+        if kind in THREE_V_THREE_KINDS:
+            return heuristic_choice(self.g, self.seat, request, DRAFT_ORDER)
         if isinstance(request, SubsetRequest):
             return self._subset(request)
         if isinstance(request, PickRequest):

@@ -15,7 +15,8 @@ from .cards import PACKS
 from .draft import draft_needs
 from .model import GENERALS
 
-__all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS"]
+__all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS", "MODES",
+           "DRAFT_3V3"]
 
 # RULINGS §2, roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
@@ -24,6 +25,11 @@ ROLE_TABLE = {
 }
 # The 6- and 8-player variants with two renegades.
 ROLE_TABLE_VARIANT = {6: (1, 1, 2, 2), 8: (1, 2, 3, 2)}
+
+MODES = ("identity", "3v3")
+"""``Config.mode``: identity mode (身份局), or 003's 3v3 (``mode_3v3.py``)."""
+DRAFT_3V3 = 16
+"""The generals a 3v3 draft lays on the table: two piles of 8 (003 "三国杀 3V3规则")."""
 
 Generals = tuple[str, ...] | str | None
 
@@ -76,6 +82,9 @@ class Config:
       default; a rotating-lord tournament passes it round the table, 003 "计分规则").
     - ``scoring``: the end summary holds each seat's score (003 "计分规则", ``scoring.py``).
     - ``max_rounds``: the round cap; past it the game is a draw (RULINGS §3).
+    - ``mode``: ``"identity"``, or ``"3v3"`` (003 "三国杀 3V3规则", ``mode_3v3.py``): exactly 6
+      seats in two camps, a marshal and two vanguards each; ``"draft"`` is then 3v3's draft of
+      16 generals and ``"random"`` deals 6 distinct ones.
     - ``reincarnation``: 转世 (RULINGS §8.1, ``reincarnation.py``): the dead stay at the table
       and come back as a general of their kingdom; it needs generals (not beginner mode).
     """
@@ -91,6 +100,7 @@ class Config:
     scoring: bool = False
     max_rounds: int = 60
     pool: tuple[str, ...] | str | None = None
+    mode: str = "identity"
     reincarnation: bool = False
 
     def __post_init__(self) -> None:
@@ -100,6 +110,7 @@ class Config:
             raise ConfigError("role_variant: only 6- and 8-player games have a variant role table")
         if not isinstance(self.max_rounds, int) or self.max_rounds < 1:
             raise ConfigError(f"max_rounds: must be a positive integer, got {self.max_rounds!r}")
+        self._check_mode()
         self._check_lord_seat()
         if self.reincarnation and self.generals is None:
             raise ConfigError("reincarnation: beginner mode has no generals to reincarnate as")
@@ -113,7 +124,7 @@ class Config:
                 raise ConfigError(
                     f"generals: {len(g)} given for {self.players} seats (one per seat is needed)")
             k = self.lord_seat
-            if self.lord_seat_zero and not GENERALS[g[k]].can_be_lord:
+            if self.mode == "identity" and self.lord_seat_zero and not GENERALS[g[k]].can_be_lord:
                 raise ConfigError(f"generals: {g[k]} (seat {k}, the lord's) cannot be the lord")
         elif g is not None and g not in ("random", "draft"):
             raise ConfigError(
@@ -143,11 +154,32 @@ class Config:
             raise ConfigError("lord_seat: the lord's seat is dealt at random (lord_seat_zero is "
                               "off), so it cannot be given")
 
+    def _check_mode(self) -> None:
+        """The mode; 3v3 seats six in two camps with roles of their own (no lord, no renegade)."""
+        if self.mode not in MODES:
+            raise ConfigError(f"mode: expected {' or '.join(MODES)}, got {self.mode!r:.60}")
+        if self.mode != "3v3":
+            return
+        if self.players != 6:
+            raise ConfigError(f"players: 3v3 seats exactly 6 players, got {self.players!r}")
+        if self.role_variant or not self.lord_seat_zero or self.lord_seat or self.scoring:
+            raise ConfigError("mode: 3v3 has camps, not identity roles: role_variant, "
+                              "lord_seat_zero, lord_seat and scoring do not apply")
+        if self.reincarnation:
+            raise ConfigError("mode: reincarnation is identity mode's (its victory counts the "
+                              "reincarnated as dead by role), not 3v3's")
+
     def _check_pool(self) -> None:
         pool = self.general_pool()
         self._known(pool, "pool")
         if len(set(pool)) != len(pool):
             raise ConfigError("pool: a general is named twice")
+        if self.mode == "3v3":
+            need = DRAFT_3V3 if self.generals == "draft" else self.players
+            if len(pool) < need:
+                what = "a 3v3 draft" if self.generals == "draft" else "3v3 with random generals"
+                raise ConfigError(f"pool: {what} needs {need} generals, the pool has {len(pool)}")
+            return
         if not any(GENERALS[x].can_be_lord for x in pool):
             raise ConfigError("pool: no general in it can be the lord")
         if self.generals == "draft":

@@ -214,6 +214,10 @@ def game_procedure(
     ``arrange``, ``start_seat`` and ``start_phase`` are for scenarios (``sgscore.testing``): a
     callable that rearranges the dealt state, and where the first turn starts.
     """
+    if g.config.mode == "3v3":  # 003 "三国杀 3V3规则": its own setup and order of action
+        from .mode_3v3 import game_procedure as three_v_three
+
+        return (yield from three_v_three(g, arrange, start_seat, start_phase))
     yield from setup(g)
     if arrange is not None:
         arrange(g)
@@ -549,7 +553,7 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
     if DEATH in g.hooks:
         yield from fire(g, DEATH, DeathCtx(p, killer))
     if killer is not None and killer.alive and not no_reward(g, p):
-        if p.role == REBEL:
+        if p.role == REBEL or g.config.mode == "3v3":  # 3v3 奖惩: any kill draws 3
             yield from draw(g, killer, 3)
         elif p.role == LOYALIST and killer.role == LORD:
             lost = list(killer.hand) + [c for c in killer.equip if c >= 0]
@@ -558,6 +562,10 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
 
 
 def _check_victory(g: Game) -> None:
+    if g.config.mode == "3v3":
+        from .mode_3v3 import check_victory
+
+        return check_victory(g)
     alive = [q for q in g.players if not counts_dead(g, q)]  # the reincarnated count as dead
     lord = next(q for q in g.players if q.role == LORD)
     if not lord.alive:

@@ -29,6 +29,7 @@ from .cards import (
 )
 from .config import Config
 from .game import ENGINE_VERSION, RULESET, Game
+from .mode_3v3 import CAMP_ROLES, CAMPS, camp_of
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
 from .skills import SKILLS, Skill, skill_words_missing
 from .telling import EVENTS, REQUESTS
@@ -64,8 +65,12 @@ class IdentitySpec(GameSpec[Config]):
         "advanced_weapons": True, "role_variant": False, "lord_seat_zero": True,
         "lord_seat": 0, "scoring": False,
         "max_rounds": 60, "pool": list(FORMAT_V1_POOL), "reincarnation": False,
+        "mode": "identity",
     }
     options = (
+        Option("mode", ("--mode",), "'identity' (身份局) or '3v3' (003's team mode: 6 seats in two "
+               "camps; --players 6 then, and 'draft' is 3v3's draft of 16).", "str", "identity",
+               metavar="identity|3v3"),
         Option("players", ("--players", "-p"), "Number of seats (4-10).", "int", 5, 4, 10),
         Option("generals", ("--generals", "-g"),
                "One general id per seat; 'random' to deal them; 'draft' (the default): the lord "
@@ -121,7 +126,8 @@ class IdentitySpec(GameSpec[Config]):
         return Config.from_dict(data)
 
     def config_from_options(self, values: Mapping[str, Any]) -> Config:
-        players = values.get("players", 5)
+        mode = str(values.get("mode", "identity"))
+        players = values.get("players", 6 if mode == "3v3" else 5)
         generals: tuple[str, ...] | str | None = "draft"
         given = values.get("generals")
         if values.get("beginner"):
@@ -140,6 +146,7 @@ class IdentitySpec(GameSpec[Config]):
             lord_seat=values.get("lord_seat", 0), scoring=bool(values.get("scoring")),
             max_rounds=values.get("max_rounds", 60),
             reincarnation=bool(values.get("reincarnation")),
+            mode=mode,
         )
 
     # ------------------------------------------------------------------ playing
@@ -158,8 +165,9 @@ class IdentitySpec(GameSpec[Config]):
 
     def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
         """RULINGS §6: the lord and the loyalists win together, dead or alive, and so do the
-        rebels; of two renegades (the 6- and 8-player variant), only the one alive."""
-        return side_outcomes(summary, {LORD: (LOYALIST,)}, alone=(RENEGADE,))
+        rebels; of two renegades (the 6- and 8-player variant), only the one alive. In 3v3 the
+        winner is a camp, won by its marshal and vanguards."""
+        return side_outcomes(summary, {LORD: (LOYALIST,), **CAMP_ROLES}, alone=(RENEGADE,))
 
     def scores(self, summary: Mapping[str, Any]) -> list[int] | None:
         """The seats' scores (003 计分规则, :mod:`.scoring`) of a game recorded with
@@ -181,22 +189,27 @@ class IdentitySpec(GameSpec[Config]):
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """As :meth:`GameSpec.make_agents`, and by role: ``["lord=heuristic",
         "loyalist=heuristic", "rebel=random", "renegade=random"]`` gives each seat the agent of
-        the role it was dealt (every role named once)."""
+        the role it was dealt (every role named once); in 3v3, by camp: ``["warm=heuristic",
+        "cold=random"]``."""
         listed = [names] if isinstance(names, str) else list(names)
         if not any("=" in n for n in listed):
             return super().make_agents(game, seed, names)
         assert isinstance(game, Game)
+        three = game.config.mode == "3v3"
+        sides: tuple[str, ...] = CAMPS if three else ROLES
+        what = "camp" if three else "role"
         by_role: dict[str, str] = {}
         for item in listed:
             role, _, name = item.partition("=")
-            if role not in ROLES or not name or role in by_role:
-                raise ConfigError(f"agents: {item!r:.40} is not ROLE=AGENT with a role out of "
-                                  f"{', '.join(ROLES)}, each once")
+            if role not in sides or not name or role in by_role:
+                raise ConfigError(f"agents: {item!r:.40} is not {what.upper()}=AGENT with a "
+                                  f"{what} out of {', '.join(sides)}, each once")
             by_role[role] = name
-        missing = [r for r in ROLES if r not in by_role]
+        missing = [r for r in sides if r not in by_role]
         if missing:
-            raise ConfigError(f"agents: no agent for the role(s) {', '.join(missing)}")
-        return super().make_agents(game, seed, [by_role[p.role] for p in game.players])
+            raise ConfigError(f"agents: no agent for the {what}(s) {', '.join(missing)}")
+        side = camp_of if three else str
+        return super().make_agents(game, seed, [by_role[side(p.role)] for p in game.players])
 
     # ------------------------------------------------------------------ telling
     def teller(self, lang: str, seat: int | None) -> SgsTeller:
@@ -215,6 +228,8 @@ class IdentitySpec(GameSpec[Config]):
             mode = "指定武将" if zh else "chosen generals"
         bits = [f"{config.get('players', '?')}人" if zh else f"{config.get('players', '?')} players",
                 mode]
+        if config.get("mode") == "3v3":
+            bits.insert(0, "三对三" if zh else "3v3")
         bits += [k for k in ("first_game", "role_variant") if config.get(k)]
         if config.get("lord_seat"):
             bits.append(f"主公{config['lord_seat']}号位" if zh else f"lord at P{config['lord_seat']}")

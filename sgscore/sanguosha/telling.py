@@ -98,8 +98,15 @@ def skill_name(sid: str, lang: str) -> str:
     return card_name(sid, lang)
 
 
+_ROLE_ZH_3V3 = {"cold_marshal": "冷色主帅", "cold_vanguard": "冷色前锋", "warm_marshal": "暖色主帅",
+                "warm_vanguard": "暖色前锋"}
+"""3v3's roles (``mode_3v3.py``); in English their ids read with a space (``cold marshal``)."""
+
+
 def role_name(role: str, lang: str) -> str:
-    return ROLE_ZH.get(role, role) if lang == "zh" else role
+    if lang == "zh":
+        return ROLE_ZH.get(role) or _ROLE_ZH_3V3.get(role, role)
+    return role.replace("_", " ") if role in _ROLE_ZH_3V3 else role
 
 
 def phase_name(phase: str, lang: str) -> str:
@@ -113,6 +120,7 @@ _REASONS = {
     "borrowed_weapon": ("borrowed weapon", "归还借来的武器"),
     "indulgence_1_0": ("Contentment", "乐不思蜀"),  # the 1.0 deck's (content/deck_1_0.py)
     "lord_died": ("the lord died", "主公阵亡"),
+    "marshal_died": ("a marshal died", "主帅阵亡"),
     "rebels_and_renegades_dead": ("every rebel and renegade died", "反贼和内奸全部阵亡"),
     "round_cap": ("round cap reached", "达到轮数上限"), "no_cards": ("no cards left", "牌堆耗尽"),
     "ended": ("ended", "结束"), "error": ("engine error", "引擎错误"),
@@ -120,8 +128,10 @@ _REASONS = {
 
 WINNER = {
     "en": {"lord": "the lord and the loyalists win", "rebel": "the rebels win",
-           "renegade": "the renegade wins", None: "a draw"},
-    "zh": {"lord": "主公和忠臣获胜", "rebel": "反贼获胜", "renegade": "内奸获胜", None: "平局"},
+           "renegade": "the renegade wins", "warm": "the warm camp wins",
+           "cold": "the cold camp wins", None: "a draw"},
+    "zh": {"lord": "主公和忠臣获胜", "rebel": "反贼获胜", "renegade": "内奸获胜", "warm": "暖色方获胜",
+           "cold": "冷色方获胜", None: "平局"},
 }
 
 

@@ -30,14 +30,16 @@ MAX_SEATS = 10
 """Identity mode seats 4-10 players."""
 
 Seat = Annotated[StrictInt, Field(ge=0, le=MAX_SEATS - 1, description="A seat.")]
-Role = Literal["lord", "loyalist", "rebel", "renegade"]
+Role = Literal["lord", "loyalist", "rebel", "renegade",
+               "cold_marshal", "cold_vanguard", "warm_marshal", "warm_vanguard"]  # 3v3's last
+Camp = Literal["cold", "warm"]
 Phase = Literal["setup", "start", "judge", "draw", "play", "discard", "finish", "between"]
-Reason = Literal["lord_died", "rebels_and_renegades_dead", "round_cap", "no_cards"]
+Reason = Literal["lord_died", "rebels_and_renegades_dead", "marshal_died", "round_cap", "no_cards"]
 Slot = Annotated[StrictInt, Field(ge=-1, description="A card id, or -1 for an empty slot.")]
 Cards = list[Card]
 EventKind = Annotated[str, OneOf(sorted(EVENTS.names()))]
 Event = Annotated[tuple[Any, ...], Variadic(EventKind, rest=Value)]
-assert get_args(Role) == ROLES and get_args(Phase)[1:-1] == PHASES
+assert get_args(Role)[:4] == ROLES and get_args(Phase)[1:-1] == PHASES
 
 _PLAY = Union[None, Annotated[tuple[Any, ...], Variadic(Card, rest=Seat)],  # noqa: UP007
               tuple[StrictStr, Cards, list[Seat]]]
@@ -80,6 +82,14 @@ SHAPES: dict[str, Shape] = {
     "ganglie": Shape(tuple[Seat], Optional[tuple[Card, Card]]),  # noqa: UP045
     "tuxi": Shape(tuple[()], Union[tuple[Seat], tuple[Seat, Seat]]),  # noqa: UP007
     "guanxing": Shape(tuple[Cards], tuple[Cards, Cards]),
+    # 3v3 (mode_3v3.py): the draft, who acts, the direction of an area trick
+    "first_pick": Shape(tuple[()], Camp),
+    "first_action": Shape(tuple[()], Camp),
+    "draft_take": Shape(Union[tuple[Literal[1]], tuple[Literal[2]]],  # noqa: UP007
+                        Union[tuple[StrictStr], tuple[StrictStr, StrictStr]]),  # noqa: UP007
+    "assign_generals": Shape(tuple[()], tuple[StrictStr, StrictStr, StrictStr]),
+    "camp_action": Shape(tuple[Camp], Union[tuple[Seat], tuple[Seat, Seat]]),  # noqa: UP007
+    "trick_order": Shape(tuple[StrictStr], Literal["ccw", "cw"]),
 }
 """Each request kind's prompt and choice, as JSON (the kinds' words say what they mean)."""
 
@@ -102,7 +112,8 @@ class Player(Strict):
     alive: StrictBool
     role: Role | None = Field(description="The role, or null while it is hidden from this "
                                           "viewer: shown for the viewer's own seat, the lord, "
-                                          "the dead and a role shown by a skill (铜铃).")
+                                          "the dead, a role shown by a skill (铜铃), and every "
+                                          "role in 3v3.")
     hand_size: Count
     hand: Cards | None = Field(description="The hand card ids: only in the viewer's own seat "
                                            "(null for every other seat and for a spectator).")
@@ -136,10 +147,11 @@ class _Table(Strict):
     discard_pile: Cards = Field(description="The discard pile's card ids, the top one last.")
     processing: Cards = Field(description="Cards being used or played, on their way to the "
                                           "discard pile.")
-    result: tuple[Role | None, Reason] | None = Field(
-        description="[winner, reason] once the game is over (winner: lord, rebel, renegade, or "
-                    "null for a draw; reason: lord_died, rebels_and_renegades_dead, round_cap, "
-                    "no_cards); null while it runs.")
+    result: tuple[Role | Camp | None, Reason] | None = Field(
+        description="[winner, reason] once the game is over (winner: lord, rebel, renegade, "
+                    "in 3v3 the camp cold or warm, or null for a draw; reason: lord_died, "
+                    "rebels_and_renegades_dead, marshal_died, round_cap, no_cards); null while "
+                    "it runs.")
 
 
 class View(_Table):

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
-    "DuelCtx", "AoeCtx", "duel", "others", "trick_reach", "AOE_ANSWERED", "DUEL_LOST", "BORROW",
+    "DuelCtx", "AoeCtx", "duel", "others", "trick_reach", "area_order", "AOE_ANSWERED", "DUEL_LOST", "BORROW",
     "REVEAL", "DISMANTLE", "SNATCH", "AMAZING_GRACE", "CHOOSE_WEAPON",
 ]
 
@@ -154,6 +154,18 @@ def trick_reach(g: Game, p: Player) -> bool:
 
 def _self_target(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()]
+
+
+@procedure
+def area_order(g: Game, user: Player, card: VCard) -> Proc:
+    """Every living player, in the order a card that affects them all resolves: turn order from
+    the user (RULINGS §4.2); in 3v3 the user chooses the direction (``mode_3v3.area_order``)."""
+    order = g.order_from(user.seat)
+    if g.config.mode == "3v3":
+        from ..mode_3v3 import area_order as chosen
+
+        order = yield from chosen(g, user, card, order)
+    return order
 
 
 # ---------------------------------------------------------------------------- 决斗
@@ -293,7 +305,8 @@ def _aoe(need: str) -> Callable[[Game, CardUse], Proc]:
     def effect(g: Game, use: CardUse) -> Proc:
         # RULINGS §4.2: every other living player, in turn order from the user's next seat.
         user, card = use.user, use.card
-        for q in g.order_from(user.seat)[1:]:
+        order = yield from area_order(g, user, card)
+        for q in order[1:]:
             if not q.alive:
                 continue
             if (yield from nullified(g, card, q, user)):
@@ -319,7 +332,8 @@ register_card(CardType("archery_attack", "万箭齐发", TRICK, en="Arrow Barrag
 
 # ---------------------------------------------------------------------------- 桃园结义 / 五谷丰登
 def _god_salvation_effect(g: Game, use: CardUse) -> Proc:
-    for q in g.order_from(use.user.seat):
+    order = yield from area_order(g, use.user, use.card)
+    for q in order:
         if not q.alive or q.hp >= q.max_hp:
             continue  # nothing to heal: no window (a nullification would change nothing)
         if (yield from nullified(g, use.card, q, use.user)):
@@ -333,7 +347,7 @@ register_card(CardType("god_salvation", "桃园结义", TRICK, en="Peach Garden 
 
 def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
     user = use.user
-    order = g.order_from(user.seat)
+    order = yield from area_order(g, user, use.card)
     shown = take_from_pile(g, len(order))
     g.processing.extend(shown)
     g.log(REVEAL, user.seat, tuple(shown))
