@@ -261,6 +261,7 @@ def test_identity_views_and_requests_of_played_games_keep_to_the_schema(
     assert seen.ended == 36 and seen.players == set(range(4, 11))
     assert seen.views > 6000 and seen.full_views > 800 and seen.dead > 10000
     rare = {"kylin_bow", "double_swords", "double_swords_discard", "axe_discard", "order_skills"}
+    rare |= {"soul_host", "soul", "luohan_discard"}  # dark souls: tests/variants/test_detailed.py
     rare |= {"feast", "monkey_steals_peach"}  # the 1.0 deck's: tests/variants/test_deck_1_0.py
     rare |= {"first_pick", "first_action", "draft_take", "assign_generals", "camp_action",
              "trick_order"}  # 3v3's, played in tests/variants/test_3v3.py

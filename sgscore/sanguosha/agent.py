@@ -237,6 +237,8 @@ class HeuristicAgent:
                 return self._draft(options)
             if kind in ("dismantle", "snatch", "ice_sword"):
                 return self._take_card(request.prompt, options)
+            if kind in ("soul_host", "soul"):
+                return self._soul(kind, request.prompt, options)
             special = self._special(kind, request.prompt, options)
             if not isinstance(special, _NoOpinion):
                 return special
@@ -441,6 +443,34 @@ class HeuristicAgent:
                 return min(pairs, key=lambda o: (sum(map(card_value, o)), o))
             return None if None in options else _NO_OPINION
         return _NO_OPINION
+
+    def _soul(self, kind: str, prompt: tuple[Any, ...], options: Sequence[Choice]) -> Choice:
+        """A dark soul (the detailed rules), decided by its dead player: 罗汉 and 玄武 possess the
+        weakest friend, 祝由 the enemy holding most cards. 罗汉 blocks for a friend; 玄武 gives a
+        dying friend its 桃, or a good card as their play phase begins, and trades a poor card
+        away with an enemy; 祝由 makes an enemy throw away their hand."""
+        att = self._attitudes()
+        players = self.g.players
+        soul = prompt[0] if prompt else ""
+        if kind == "soul_host":
+            def score(seat: int) -> int:
+                q = players[seat]
+                if soul == "zhuyou":
+                    return -10 * att[seat] + len(q.hand)
+                return 10 * att[seat] - q.hp
+            seats = [o for o in options if isinstance(o, int) and 0 <= o < len(att)]
+            return self._best([(score(s), s) for s in seats]) if seats else options[0]
+        host = prompt[1] if len(prompt) > 1 and isinstance(prompt[1], int) else -1
+        side = att[host] if 0 <= host < len(att) else UNKNOWN
+        if soul == "xuanwu":
+            mine = players[self.seat].hand
+            value = card_value(mine[0]) if mine else 0
+            if side == FRIEND:  # a 桃 for the dying, a good card to play
+                if prompt[2] == "dying":
+                    return bool(mine) and NAME[mine[0]] == "peach"
+                return prompt[2] == "play" and self.g.current == host and value >= 4
+            return side == ENEMY and value <= 3
+        return side == (FRIEND if soul == "luohan" else ENEMY)
 
     def _subset(self, request: SubsetRequest) -> Choice:
         pool = sorted(request.pool, key=lambda c: (self._keep(c), c))

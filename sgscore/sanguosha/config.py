@@ -87,6 +87,10 @@ class Config:
       16 generals and ``"random"`` deals 6 distinct ones.
     - ``reincarnation``: 转世 (RULINGS §8.1, ``reincarnation.py``): the dead stay at the table
       and come back as a general of their kingdom; it needs generals (not beginner mode).
+    - ``last_blood``, ``three_player_drain``, ``dark_souls``: the detailed rules (003 "详细规则",
+      RULINGS §8.3, ``detailed.py``): the seat under last-blood protection (the first player out
+      of the previous game; ``None``: nobody), the drain once three players are left, and the
+      dark souls 罗汉, 玄武 and 祝由.
     """
 
     players: int = 5
@@ -102,6 +106,9 @@ class Config:
     pool: tuple[str, ...] | str | None = None
     mode: str = "identity"
     reincarnation: bool = False
+    last_blood: int | None = None
+    three_player_drain: bool = False
+    dark_souls: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 4 <= self.players <= 10:
@@ -114,6 +121,7 @@ class Config:
         self._check_lord_seat()
         if self.reincarnation and self.generals is None:
             raise ConfigError("reincarnation: beginner mode has no generals to reincarnate as")
+        self._check_detailed()
         g = self.generals
         if isinstance(g, list):
             object.__setattr__(self, "generals", tuple(g))
@@ -187,6 +195,24 @@ class Config:
             if len(pool) < need:
                 raise ConfigError(f"pool: a draft at {self.players} players needs {need} "
                                   f"generals, the pool has {len(pool)}")
+
+    def _check_detailed(self) -> None:
+        """The detailed rules (RULINGS §8.3): a protected seat of the table; identity mode only;
+        dark souls and reincarnation both decide what the dead do, so not together."""
+        seat = self.last_blood
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise ConfigError(f"last_blood: expected a seat 0-{self.players - 1} or null, "
+                              f"got {seat!r:.60}")
+        for name in ("three_player_drain", "dark_souls"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"{name}: expected a boolean, got {getattr(self, name)!r:.60}")
+        detailed = seat is not None or self.three_player_drain or self.dark_souls
+        if detailed and self.mode != "identity":
+            raise ConfigError(f"the detailed rules (last_blood, three_player_drain, dark_souls) "
+                              f"are identity mode's, not {self.mode}'s")
+        if self.dark_souls and self.reincarnation:
+            raise ConfigError("dark_souls and reincarnation both decide what the dead do: "
+                              "choose one")
 
     @staticmethod
     def _known(ids: tuple[str, ...], what: str) -> None:

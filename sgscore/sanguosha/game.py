@@ -66,6 +66,9 @@ class Game(Engine):
         self.table_actions: list[Skill] = []
         #: How many times each seat has reincarnated (转世; in the state hash when it is on).
         self.reborn = [0] * n
+        #: What the detailed rules keep between turns (``detailed.Detailed``; None when they are
+        #: off): in the state hash when it is set.
+        self.detailed: Any = None
         self.card_ids = deck_ids(config.packs, first_game=config.first_game)
         #: What each card name does in this game: its registered type, or the text an edition's
         #: pack gives it (the 1.0 deck's 桃, 002).
@@ -259,7 +262,8 @@ class Game(Engine):
             tuple(p.canonical() for p in self.players), self.current, self.phase, self.round,
             self.turn_no, self.slashes_used, self.turn.canonical(),
             self.decisions, len(self.events), self.result,
-        ) + ((("reborn", tuple(self.reborn)),) if self.config.reincarnation else ())
+        ) + ((("reborn", tuple(self.reborn)),) if self.config.reincarnation else ()) + (
+            (("detailed", self.detailed.canonical()),) if self.detailed is not None else ())
 
     def state_hash(self) -> str:
         """SHA-256 over the canonical state (``docs/replay-format.md``)."""

@@ -14,6 +14,7 @@ from ..core.checks import procedure
 from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
+from . import detailed
 from .cards import NAME
 from .contexts import (
     CARD_PLAYED,
@@ -222,6 +223,8 @@ def game_procedure(
     if arrange is not None:
         arrange(g)
         g.rebuild_hooks()
+    if detailed.enabled(g.config):  # RULINGS §8.3 (after a scenario's arrangement)
+        detailed.install(g)
     lord = next(p for p in g.players if p.role == LORD)
     seat = lord.seat if start_seat is None else start_seat
     g.round = 1
@@ -236,6 +239,8 @@ def game_procedure(
             if g.round >= g.config.max_rounds:
                 raise GameOver(None, "round_cap")  # RULINGS §3: the cap ends the game as a draw
             g.round += 1
+            if g.detailed is not None:
+                yield from detailed.round_begins(g)  # the three-player drain
 
 
 def turn(g: Game, p: Player, first: str = "start") -> Proc:
@@ -559,6 +564,8 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
             lost = list(killer.hand) + [c for c in killer.equip if c >= 0]
             if lost:
                 yield from discard(g, killer, lost, "killed_loyalist")
+    if g.detailed is not None:
+        yield from detailed.after_death(g, p)  # protection ends, the drain, the dark souls
 
 
 def _check_victory(g: Game) -> None:

@@ -65,6 +65,7 @@ class IdentitySpec(GameSpec[Config]):
         "advanced_weapons": True, "role_variant": False, "lord_seat_zero": True,
         "lord_seat": 0, "scoring": False,
         "max_rounds": 60, "pool": list(FORMAT_V1_POOL), "reincarnation": False,
+        "last_blood": None, "three_player_drain": False, "dark_souls": False,
         "mode": "identity",
     }
     options = (
@@ -92,6 +93,15 @@ class IdentitySpec(GameSpec[Config]):
                60, 1),
         Option("reincarnation", ("--reincarnation",),
                "转世: the dead stay at the table, are given cards and come back."),
+        Option("detailed", ("--detailed",),
+               "The detailed rules (003 详细规则): --dark-souls and --three-player-drain."),
+        Option("dark_souls", ("--dark-souls",),
+               "暗魂: a dead loyalist, rebel or renegade becomes a soul possessing a player."),
+        Option("three_player_drain", ("--three-player-drain",),
+               "Three players left: after three rounds, everyone loses 1 HP each round."),
+        Option("last_blood", ("--last-blood",),
+               "Last-blood protection for SEAT, the first player out of the previous game.",
+               "int", None, 0, 9, metavar="SEAT"),
     )
     events = EVENTS
     requests = REQUESTS
@@ -146,6 +156,9 @@ class IdentitySpec(GameSpec[Config]):
             lord_seat=values.get("lord_seat", 0), scoring=bool(values.get("scoring")),
             max_rounds=values.get("max_rounds", 60),
             reincarnation=bool(values.get("reincarnation")),
+            last_blood=values.get("last_blood"),
+            three_player_drain=bool(values.get("three_player_drain") or values.get("detailed")),
+            dark_souls=bool(values.get("dark_souls") or values.get("detailed")),
             mode=mode,
         )
 
@@ -242,6 +255,13 @@ class IdentitySpec(GameSpec[Config]):
             bits.append("no_advanced_weapons")
         if config.get("reincarnation"):
             bits.append("转世" if zh else "reincarnation")
+        if isinstance(config.get("last_blood"), int):
+            seat = config["last_blood"]
+            bits.append(f"最后一滴血保护{seat}号位" if zh else f"last blood P{seat}")
+        if config.get("three_player_drain"):
+            bits.append("三人减体力" if zh else "three-player drain")
+        if config.get("dark_souls"):
+            bits.append("暗魂" if zh else "dark souls")
         if "max_rounds" in config:
             cap = config["max_rounds"]
             bits.append(f"最多{cap}轮" if zh else f"round cap {cap}")

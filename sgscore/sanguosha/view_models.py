@@ -82,6 +82,11 @@ SHAPES: dict[str, Shape] = {
     "ganglie": Shape(tuple[Seat], Optional[tuple[Card, Card]]),  # noqa: UP045
     "tuxi": Shape(tuple[()], Union[tuple[Seat], tuple[Seat, Seat]]),  # noqa: UP007
     "guanxing": Shape(tuple[Cards], tuple[Cards, Cards]),
+    # the dark souls (detailed.py): the soul a dead player becomes, whom it possesses, its use
+    "soul_host": Shape(tuple[Literal["luohan", "xuanwu", "zhuyou"]], Seat),
+    "soul": Shape(Union[tuple[Literal["luohan", "zhuyou"], Seat, Count],  # noqa: UP007
+                        tuple[Literal["xuanwu"], Seat, StrictStr]], StrictBool),
+    "luohan_discard": Shape(tuple[Seat], Card),
     # 3v3 (mode_3v3.py): the draft, who acts, the direction of an area trick
     "first_pick": Shape(tuple[()], Camp),
     "first_action": Shape(tuple[()], Camp),

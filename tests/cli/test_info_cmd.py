@@ -33,7 +33,8 @@ def test_json_lists_every_general_skill_and_card_with_their_fields() -> None:
     skills = {s["id"]: s for s in data["skills"]}  # type: ignore[attr-defined]
     cards = data["cards"]
     assert set(generals) == set(GENERALS) and len(generals) == 25
-    rules = {"offering"}  # a skill of the rules (转世's offering), no general's or card's
+    # skills of the rules, no general's or card's: 转世's offering, the detailed rules' (暗魂)
+    rules = {"offering", "last_blood", "luohan", "xuanwu", "zhuyou"}
     assert set(skills) == {s for g in GENERALS.values() for s in g.skills} | {
         t.skill.id for t in CARD_TYPES.values() if t.skill is not None} | rules
     assert [c["id"] for c in cards] == sorted(c.id for p in PACKS.values() for c in p.cards)  # type: ignore[attr-defined]

@@ -511,6 +511,9 @@ PROMPTS: dict[str, list[tuple[Any, ...]]] = {
     "wushuang_discard": [(0, "savage_assault")], "guicai": [(2, "indulgence", 5)],
     "zhiheng": [()], "ganglie": [(2,)], "tuxi": [()], "guanxing": [((3, 4, 5),)],
     "draft": [("lord",), ()],
+    "soul_host": [("luohan",), ("xuanwu",), ("zhuyou",)],
+    "soul": [("luohan", 0, 2), ("xuanwu", 0, "dying"), ("xuanwu", 0, "play"), ("zhuyou", 0, 3)],
+    "luohan_discard": [(2,)],
     "first_pick": [()], "first_action": [()], "draft_take": [(1,), (2,)],  # 3v3
     "assign_generals": [()], "camp_action": [("cold",), ("warm",)],
     "trick_order": [("savage_assault",), ("amazing_grace",)],
