@@ -256,6 +256,8 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
                                  param_hint="'--game'")
     config = _config(spec, ctx, values)
     names = [a.strip() for a in agents.split(",")]
+    if count is None and (workers != "1" or resume or backend != "process" or cluster):
+        raise click.UsageError("--workers, --resume, --backend and --cluster go with -n COUNT")
     targets = _targets(output, seed, count)
     if count is not None:
         _study(config, names, seed, count, output, no_events, force, resume, as_json, workers,

@@ -425,7 +425,8 @@ def run_study(
         raise StudyError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
     done = _existing(folder, seeds, mode, batch, workers)
     todo = [s for s in seeds if s not in done]
-    chunks = [(batch, c) for c in _chunks(todo, workers)]
+    local = workers <= 1 and backend != "dask"  # here: a game at a time, nothing to send
+    chunks = [(batch, c) for c in _chunks(todo, workers, most=1 if local else 64)]
     results: Iterable[list[tuple[int, bytes, Row]]]
     if backend == "dask":
         results = _dask_map(play_games, chunks, workers, cluster)

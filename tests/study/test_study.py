@@ -163,6 +163,8 @@ def test_a_replay_in_the_way_is_refused_or_replaced(tmp_path: Path) -> None:
 def test_workers_must_be_a_count_or_auto(tmp_path: Path) -> None:
     code, _, err = sgs(*SIM, "-o", str(tmp_path), "--workers", "0")
     assert code == 2 and "expected a positive number or 'auto', got '0'" in err
+    code, _, err = sgs(*SIM[:-2], "-o", str(tmp_path / "one.mp"), "--workers", "2")
+    assert code == 2 and "--workers, --resume, --backend and --cluster go with -n COUNT" in err
     assert study.resolve_workers("auto") >= 1
 
 
