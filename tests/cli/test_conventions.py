@@ -126,13 +126,19 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         # a shell starts background jobs with SIGINT ignored; a terminal's Ctrl-C is not
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT below: where it stood
     ) as p:
         deadline = time.monotonic() + 60
         while not (out.is_dir() and len(os.listdir(out)) >= 2):
             assert p.poll() is None and time.monotonic() < deadline, "sim did not start"
             time.sleep(0.05)
         p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=60)
+        try:
+            _, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # still running: its stacks, for the failure
+            p.send_signal(signal.SIGABRT)
+            _, err = p.communicate(timeout=30)
+            pytest.fail(f"sgs sim went on 60 s after SIGINT; its stacks:\n{err}")
     assert (p.returncode, err) == (EXIT_INTERRUPTED, "error: interrupted\n")
 
 
