@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from sgscore.bench import (
@@ -15,8 +17,21 @@ from sgscore.bench import (
 from sgscore.core.games import game_ids, get_game
 
 from .common import echo_json, progress
+from .sim_cmd import _game_params, given_options
 
 __all__ = ["bench", "format_report"]
+
+
+class _BenchCommand(click.Command):
+    """``sgs bench`` with the installed games' ``sgs sim`` options, but for those bench has
+    itself (--players, --generals: a list of player counts, the deal to measure)."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        base = [p for p in self.params if not (p.name or "").startswith("game_")]
+        taken = {flag for p in base for flag in getattr(p, "opts", ())}
+        extra = [p for p in _game_params() if not taken & set(p.opts)]
+        self.params = [*base, *extra]
+        return super().get_params(ctx)
 
 
 def _players(value: str) -> tuple[int, ...]:
@@ -41,6 +56,7 @@ def format_report(r: BenchReport) -> list[str]:
     lines = [
         f"sgs bench: {r.game}, {r.games} games per player count from seed {r.seed}, "
         f"generals={r.generals}" + (f" from {_pool(r.pool)}" if r.pool else "")
+        + "".join(f", {k}={v}" for k, v in sorted(r.options.items()))
         + f", {r.agents} agents, one core, engine {r.engine_version}, {r.core}, "
         f"Python {r.python}",
         f"start-up, CPU: python -c pass {r.startup_python_s:.3f} s; sgs --version "
@@ -74,7 +90,7 @@ def format_report(r: BenchReport) -> list[str]:
     return lines
 
 
-@click.command()
+@click.command(cls=_BenchCommand)
 @click.option("--games", "-n", type=click.IntRange(1), default=DEFAULT_GAMES, show_default=True,
               help="Games per player count.")
 @click.option("--game", "game", default="sanguosha/identity", show_default=True, metavar="ID",
@@ -91,8 +107,9 @@ def format_report(r: BenchReport) -> list[str]:
               help="The generals dealt from: a named pool (standard: the 25) or ids "
                    "[default: every registered general].")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
-def bench(games: int, game: str, players: str | None, seed: int, agents: str, generals: str,
-          pool: str | None, as_json: bool) -> None:
+@click.pass_context
+def bench(ctx: click.Context, /, games: int, game: str, players: str | None, seed: int, agents: str,
+          generals: str, pool: str | None, as_json: bool, **game_options: Any) -> None:
     """Measure simulation, validation, replay size, start-up and seek on one core.
 
     Per player count, with random agents and random generals unless told: simulated games, turns,
@@ -109,6 +126,11 @@ def bench(games: int, game: str, players: str | None, seed: int, agents: str, ge
       sgs bench --players 5 --agents heuristic --generals draft
       sgs bench --game dice
       sgs bench --players 5 --pool caocao,daqiao,liubei,lvbu,machao,simayi,sunshangxiang,zhugeliang
+      sgs bench --players 5,8 --reincarnation
+      sgs bench --players 6 --mode 3v3 --generals draft
+
+    The game's own `sgs sim` options (--reincarnation, --mode 3v3, --deck 1.0, --detailed, ...;
+    `sgs games` lists them) measure the game they make.
     """
     spec = get_game(game)
     if spec is None:
@@ -116,11 +138,12 @@ def bench(games: int, game: str, players: str | None, seed: int, agents: str, ge
                                  param_hint="'--game'")
     game = spec.id
     counts = _players(players) if players is not None else default_players(game)
+    options = given_options(spec, ctx, game_options)
     try:
         identity = game == "sanguosha/identity"
         chosen = resolve_pool(pool, generals, counts) if identity else pool
         for n in counts:  # each game's own checks: its player counts, --generals, --pool
-            game_config(game, n, generals, chosen)
+            game_config(game, n, generals, chosen, options)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
     if agents not in spec.agent_kinds():
@@ -130,7 +153,7 @@ def bench(games: int, game: str, players: str | None, seed: int, agents: str, ge
     with progress(len(counts), "benchmarking", show=not as_json) as bar:
         report = run_bench(games=games, players=counts, seed=seed, generals=generals,
                            progress=lambda _n: bar.advance(), agents=agents, pool=chosen,
-                           game=game)
+                           game=game, options=options)
     if as_json:
         echo_json(report.to_json())
         return

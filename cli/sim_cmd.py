@@ -77,6 +77,15 @@ class _GameCommand(click.Command):
 
 def _config(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> object:
     """The game's config from the options given on the command line."""
+    try:
+        return spec.config_from_options(given_options(spec, ctx, values))
+    except ConfigError as e:
+        raise click.UsageError(str(e)) from None
+
+
+def given_options(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
+    """The game options given on the command line (not left at their defaults), by option
+    name; an option ``spec``'s game does not take is a usage error."""
     mine = {_param_name(o): o for o in spec.options}
     given: dict[str, Any] = {}
     for pname, value in values.items():
@@ -89,10 +98,7 @@ def _config(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> object
             flag = "--" + pname[len("game_"):].replace("_", "-")
             raise click.UsageError(f"{flag} is not an option of {spec.id}")
         given[opt.name] = value
-    try:
-        return spec.config_from_options(given)
-    except ConfigError as e:
-        raise click.UsageError(str(e)) from None
+    return given
 
 
 def _summary_line(name: str, seed: int, result: RecordResult) -> str:

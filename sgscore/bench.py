@@ -34,8 +34,8 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .agents import RandomAgent, play
@@ -59,10 +59,27 @@ def default_players(game: str) -> tuple[int, ...]:
 
 
 def game_config(game: str, players: int, generals: str = "random",
-                pool: tuple[str, ...] | str | None = None) -> object:
+                pool: tuple[str, ...] | str | None = None,
+                options: Mapping[str, Any] | None = None) -> object:
     """The config of one benchmarked game: identity mode's with ``generals`` and ``pool``; any
     other game's from its ``sgs sim`` options (``--players``, and ``--generals`` when it takes
-    one). A ValueError (ConfigError) says what is wrong."""
+    one). ``options``: more of the game's ``sgs sim`` options, by name (``{"reincarnation":
+    True}``, ``{"mode": "3v3"}``). A ValueError (ConfigError) says what is wrong."""
+    if options:
+        spec = _spec(game)
+        names = {o.name for o in spec.options}
+        unknown = sorted(set(options) - names)
+        if unknown:
+            raise ValueError(f"{game} has no option {unknown[0]!r}")
+        given: dict[str, Any] = {"players": players, **options}
+        if "generals" in names:
+            given["generals"] = generals
+        config = spec.config_from_options(given)
+        if pool is not None:
+            if game != IDENTITY:
+                raise ValueError(f"--pool is an option of {IDENTITY} only")
+            config = replace(config, pool=pool)  # checked again, as any config
+        return config
     if game == IDENTITY:
         return Config(players=players, generals=generals, pool=pool)
     spec = _spec(game)
@@ -137,6 +154,7 @@ class BenchReport:
     startup_version_s: float
     startup_help_s: float
     results: list[BenchRow] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -265,12 +283,13 @@ def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random",
     python_s: float | None = None, *, agents: str = "random",
     pool: tuple[str, ...] | str | None = None, game: str = IDENTITY,
+    options: Mapping[str, Any] | None = None,
 ) -> BenchRow:
     """Run the measurements for one player count (replays go to ``tmp``); ``python_s``: the CPU
     time of a bare Python, measured once for the seek figure (:func:`python_startup`)."""
     from .replay import record_game, validate_file  # the toolkit is optional here
 
-    config = game_config(game, players, generals, pool)
+    config = game_config(game, players, generals, pool, options)
     seeds = range(seed, seed + games)
 
     compact_bytes = events_bytes = recorded_decisions = 0
@@ -348,6 +367,7 @@ def run_bench(
     agents: str = "random",
     pool: tuple[str, ...] | str | None = None,
     game: str = IDENTITY,
+    options: Mapping[str, Any] | None = None,
 ) -> BenchReport:
     """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count.
 
@@ -366,12 +386,12 @@ def run_bench(
     with tempfile.TemporaryDirectory(prefix="sgs-bench-") as tmp:
         for n in players:
             rows.append(bench_players(n, games, seed, tmp, generals, python_s, agents=agents,
-                                      pool=pool, game=game))
+                                      pool=pool, game=game, options=options))
             if progress is not None:
                 progress(n)
     return BenchReport(
         game=game, games=games, seed=seed, generals=generals, agents=agents,
-        pool=_pool_text(game, generals, pool),
+        pool=_pool_text(game, generals, pool), options=dict(options or {}),
         engine_version=ENGINE_VERSION if game == IDENTITY else str(_spec(game).engine_version),
         python=sys.version.split()[0], core=describe(),
         seconds=round(time.perf_counter() - t0, 2), peak_rss_kib=peak_rss_kib(),

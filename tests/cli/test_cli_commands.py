@@ -315,6 +315,21 @@ def test_bench_json_has_the_documented_keys() -> None:
     assert row["events_bytes_per_game"] > row["compact_bytes_per_game"] > 0
 
 
+def test_bench_measures_the_game_its_options_make() -> None:
+    # The variants' flags are the game's own `sgs sim` options: bench plays what they make.
+    code, out, _ = run("bench", "--games", "2", "--players", "6", "--mode", "3v3", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["options"] == {"mode": "3v3"}
+    assert report["results"][0]["validated"] == 2 and report["results"][0]["invalid"] == 0
+    code, out, _ = run("bench", "--games", "1", "--players", "5", "--reincarnation")
+    assert code == 0 and "reincarnation=True" in out.splitlines()[0]
+    code, _, err = run("bench", "--game", "dice", "--players", "3", "--reincarnation")
+    assert code == 2 and "--reincarnation is not an option of sanguozhi/dice" in err
+    code, _, err = run("bench", "--players", "5", "--mode", "3v3")
+    assert code == 2 and "6" in err  # 3v3 is six players: the game's own check
+
+
 def test_bench_rejects_bad_player_counts() -> None:
     assert run("bench", "--players", "3")[0] == 2
     assert run("bench", "--players", "four")[0] == 2
