@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE", "fail",
     "echo_json", "Progress", "progress", "OneLineUsageError", "read_or_fail", "game_of",
-    "is_terminal",
+    "is_terminal", "interrupts", "check_interrupted",
 ]
 
 EXIT_OK = 0
@@ -75,6 +76,7 @@ class Progress:
         click.echo(text)
 
     def advance(self, n: int = 1) -> None:
+        check_interrupted()  # every long loop advances one: a Ctrl-C is never lost
         if self._bar is not None:
             self._bar.update(n)
 
@@ -82,6 +84,48 @@ class Progress:
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
             self._bar = None
+
+
+_interrupted = [False]
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    _interrupted[0] = True
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def interrupts() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` as usual, and is also remembered, so that one raised
+    where Python cannot raise it (in a finalizer: a ``__del__``, a generator being collected)
+    still stops the command at its next :func:`check_interrupted`, without Python's "Exception
+    ignored in ..." on stderr. SIGINT left ignored (a background job) stays ignored; the previous
+    handler and unraisable hook are put back after."""
+    _interrupted[0] = False
+    previous = signal.getsignal(signal.SIGINT)
+    hook = sys.unraisablehook
+
+    def unraisable(info: Any) -> None:  # a Ctrl-C Python cannot raise: remembered, not printed
+        if isinstance(info.exc_value, KeyboardInterrupt):
+            _interrupted[0] = True
+        else:
+            hook(info)
+
+    sys.unraisablehook = unraisable
+    try:
+        if previous is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _on_sigint)
+        yield
+    finally:
+        sys.unraisablehook = hook
+        if previous is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous)
+
+
+def check_interrupted() -> None:
+    """Raise ``KeyboardInterrupt`` if Ctrl-C came since the command started."""
+    if _interrupted[0]:
+        raise KeyboardInterrupt
 
 
 def is_terminal(stream: Any) -> bool:

@@ -32,6 +32,7 @@ from .common import (
     EXIT_INVALID,
     OneLineUsageError,
     fail,
+    interrupts,
     is_terminal,
 )
 
@@ -167,7 +168,7 @@ class _Sgs(_Lazy):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
-            with _conventions():
+            with _conventions(), interrupts():
                 return super().main(*args, **kwargs)
         finally:
             with _conventions():

@@ -57,7 +57,7 @@ class Watched:
         self.gen.close()
 
     def __del__(self) -> None:
-        if not self.started:
+        if not getattr(self, "started", True):  # half made (interrupted in __init__): not a bug
             UNDRIVEN.append(self.where)
 
 

@@ -142,6 +142,32 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
     assert (p.returncode, err) == (EXIT_INTERRUPTED, "error: interrupted\n")
 
 
+def test_a_ctrl_c_that_python_swallows_still_stops_the_command() -> None:
+    # A KeyboardInterrupt raised inside a finalizer (a __del__, a generator being collected) is
+    # "ignored" by Python; the command must still stop at its next step, not run on.
+    script = """
+import os, signal, sys
+from cli.common import interrupts, progress
+
+class Finalized:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C lands while this finalizer runs
+
+try:
+    with interrupts(), progress(1000, "x", show=False) as bar:
+        for i in range(1000):
+            Finalized()  # collected at once: the KeyboardInterrupt is swallowed
+            bar.advance()
+    print("ran on")
+except KeyboardInterrupt:
+    print("stopped at", i)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert out.stdout.strip() == "stopped at 0"  # the loop stopped at its next step
+    assert out.stderr == ""  # without Python's "Exception ignored in ..." traceback
+
+
 def test_ctrl_c_anywhere_in_a_command_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
