@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
-from ...core.protocol import Choice, PickRequest
+from ...core.protocol import Choice
 from ..cards import (
     ARMOR,
     BASIC,
@@ -48,10 +48,10 @@ from ..events import register_meaning
 from ..model import Player, VCard
 from ..rules import judge, nullified, recover
 from ..telling import Teller, request_kind
-from ..zones import choose_card_of, discard, draw, gain, take_from_pile, to_discard
+from ..zones import choose_card_of, discard, draw, gain, to_discard
 from . import basic, delayed, tricks  # noqa: F401 - the cards whose names this deck shares
 from .equipment import Crossbow, EightDiagram, equipment
-from .tricks import REVEAL, SNATCH, others, trick_reach
+from .tricks import SNATCH, others, pick_in_turn, trick_reach
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -203,22 +203,7 @@ register_card(CardType("fire_oxen", "火牛阵", TRICK, en="Fire Oxen",
 
 def _feast_effect(g: Game, use: CardUse) -> Proc:
     """喜宴: "先从底牌中摸出等于当前活着的角色数量的牌，由这名玩家先选择一张放入手牌，再顺时针由其他玩家轮流选牌"."""
-    user = use.user
-    order = g.order_from(user.seat)
-    shown = take_from_pile(g, len(order))
-    g.processing.extend(shown)
-    g.log(REVEAL, user.seat, tuple(shown))
-    for q in order:
-        if not shown:
-            break
-        if not q.alive:
-            continue
-        if (yield from nullified(g, use.card, q, user)):
-            continue
-        pick = yield PickRequest(q.seat, FEAST, tuple(shown), ())
-        shown.remove(pick)
-        yield from gain(g, q, [pick], None, visible=True)
-    to_discard(g, shown)
+    yield from pick_in_turn(g, use, g.order_from(use.user.seat), FEAST)
 
 
 register_card(CardType("feast", "喜宴", TRICK, en="Wedding Feast", targets=_self_target,

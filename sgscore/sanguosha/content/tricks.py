@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 from ...core.checks import procedure
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest
+from ...core.registry import Kind
 from ..cards import TRICK, CardType, register_card
 from ..contexts import CardCtx, CardUse
 from ..model import Player, VCard
@@ -346,8 +347,15 @@ register_card(CardType("god_salvation", "桃园结义", TRICK, en="Peach Garden 
 
 
 def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
+    order = yield from area_order(g, use.user, use.card)
+    yield from pick_in_turn(g, use, order, AMAZING_GRACE)
+
+
+def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc:
+    """As many cards as ``order`` holds are shown from the pile; each player in ``order`` (alive,
+    and unless 无懈可击 stops it for them) picks one (a ``kind`` request); the rest are discarded.
+    五谷丰登, and the 1.0 deck's 喜宴."""
     user = use.user
-    order = yield from area_order(g, user, use.card)
     shown = take_from_pile(g, len(order))
     g.processing.extend(shown)
     g.log(REVEAL, user.seat, tuple(shown))
@@ -358,7 +366,7 @@ def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
             continue
         if (yield from nullified(g, use.card, q, user)):
             continue
-        pick = yield PickRequest(q.seat, AMAZING_GRACE, tuple(shown), ())
+        pick = yield PickRequest(q.seat, kind, tuple(shown), ())
         shown.remove(pick)
         yield from gain(g, q, [pick], None, visible=True)
     to_discard(g, shown)
