@@ -10,7 +10,7 @@ newer engine, a damaged file), is written generically, never refused.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .protocol import Choice
@@ -39,6 +39,21 @@ class KindTeller:
     def __init__(self, lang: str, seat: int | None) -> None:
         self.lang = lang
         self.seat = seat
+        #: The roles this viewer has seen, by seat (a game with hidden roles fills it in).
+        self.roles: dict[int, str] = {}
+
+    def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:
+        """The summary as this viewer may see it. Every role is public once the game is over;
+        while it is not (a truncated replay, an engine error), only the roles seen are kept."""
+        out = dict(summary)
+        if self.seat is None or summary.get("winner") is not None or summary.get("reason") not in (
+            None, "", "error"
+        ):
+            return out
+        roles = summary.get("roles")
+        if isinstance(roles, list):
+            out["roles"] = [self.roles.get(i) for i in range(len(roles))]
+        return out
 
     def say(self, *, en: str, zh: str, **fields: Any) -> str:
         """The sentence in the teller's language, its ``{fields}`` filled in."""

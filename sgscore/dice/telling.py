@@ -75,7 +75,6 @@ class DiceTeller(KindTeller):
             raise ValueError(f"lang must be en or zh, got {lang!r}")
         super().__init__(lang, seat)
         self.generals: list[str] = []
-        self.roles: dict[int, str] = {}
         self.round = 0
 
     # -- words
@@ -138,18 +137,6 @@ class DiceTeller(KindTeller):
         return [("    " if self.round else "  ") + line]
 
     # -- the result
-    def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:
-        """Every role is public once the game is over; before that, only the roles seen."""
-        out = dict(summary)
-        if self.seat is None or summary.get("winner") is not None or summary.get("reason") not in (
-            None, "", "error"
-        ):
-            return out
-        roles = summary.get("roles")
-        if isinstance(roles, list):
-            out["roles"] = [self.roles.get(i) for i in range(len(roles))]
-        return out
-
     def summary_lines(self, summary: Mapping[str, Any] | None) -> list[str]:
         """The result line and one line per seat."""
         if not summary or (summary.get("winner") is None and not summary.get("reason")):

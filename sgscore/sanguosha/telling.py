@@ -183,7 +183,6 @@ class Teller(KindTeller):
         self.round = 0
         self.pending_phase: str | None = None
         self.last_judge: dict[tuple[Any, Any], Any] = {}
-        self.roles: dict[int, str] = {}
         self.memory = Memory()
 
     # -- words
@@ -300,19 +299,6 @@ class Teller(KindTeller):
         return out
 
     # -- the result
-    def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:
-        """The summary as this viewer may see it. Every role is public once the game is over;
-        while it is not (a truncated replay, an engine error), only the roles seen are kept."""
-        out = dict(summary)
-        if self.seat is None or summary.get("winner") is not None or summary.get("reason") not in (
-            None, "", "error"
-        ):
-            return out
-        roles = summary.get("roles")
-        if isinstance(roles, list):
-            out["roles"] = [self.roles.get(i) for i in range(len(roles))]
-        return out
-
     def summary_lines(self, summary: Mapping[str, Any] | None) -> list[str]:
         """The result line and one line per seat (role, alive or dead, and the score of a game
         that keeps score)."""
