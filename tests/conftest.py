@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 os.environ["SGSCORE_CHECK_PROCEDURES"] = "1"  # before sgscore is imported
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from sgscore import _accel
 from sgscore.core import checks
@@ -23,8 +24,11 @@ from recorded import record_bytes
 
 # The property tests draw the same examples on every run and machine (a failure found once is
 # found again; CI never fails by chance). SGSCORE_HYPOTHESIS=explore draws new ones each run.
-settings.register_profile("repeatable", derandomize=True, print_blob=True)
-settings.register_profile("explore", derandomize=False, print_blob=True)
+# Neither profile looks at the clock: no deadline per example and no health check of how fast
+# examples are drawn, since both depend on the machine's load, not on the code.
+_UNTIMED: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("repeatable", derandomize=True, print_blob=True, **_UNTIMED)
+settings.register_profile("explore", derandomize=False, print_blob=True, **_UNTIMED)
 settings.load_profile(os.environ.get("SGSCORE_HYPOTHESIS", "repeatable"))
 
 

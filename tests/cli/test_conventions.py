@@ -128,17 +128,18 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT below: where it stood
     ) as p:
-        deadline = time.monotonic() + 60
+        # Guards against a hang only, far above what a loaded machine takes: nothing is timed.
+        deadline = time.monotonic() + 600
         while not (out.is_dir() and len(os.listdir(out)) >= 2):
             assert p.poll() is None and time.monotonic() < deadline, "sim did not start"
             time.sleep(0.05)
         p.send_signal(signal.SIGINT)
         try:
-            _, err = p.communicate(timeout=60)
+            _, err = p.communicate(timeout=300)
         except subprocess.TimeoutExpired:  # still running: its stacks, for the failure
             p.send_signal(signal.SIGABRT)
-            _, err = p.communicate(timeout=30)
-            pytest.fail(f"sgs sim went on 60 s after SIGINT; its stacks:\n{err}")
+            _, err = p.communicate(timeout=60)
+            pytest.fail(f"sgs sim went on 300 s after SIGINT; its stacks:\n{err}")
     assert (p.returncode, err) == (EXIT_INTERRUPTED, "error: interrupted\n")
 
 

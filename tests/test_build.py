@@ -1,0 +1,90 @@
+"""The build (setup.py): installing the same sources again reuses the compiled core, and any
+change that could change the compiled files (a source, the Python, the compiler settings) builds
+it again. The build itself is what ``.ci/run`` runs; here its decisions are checked."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _setup_module(root: Path) -> ModuleType:
+    """setup.py of ``root``, imported (not run: it calls setup() only as ``__main__``)."""
+    spec = importlib.util.spec_from_file_location("sgscore_setup", root / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of the sources that setup.py hashes."""
+    shutil.copy(ROOT / "setup.py", tmp_path / "setup.py")
+    shutil.copytree(ROOT / "sgscore", tmp_path / "sgscore",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "_compiled_sources.py"))
+    return tmp_path
+
+
+def test_the_same_sources_give_the_same_key(tree: Path) -> None:
+    first = _setup_module(tree).build_key()
+    (tree / "sgscore" / "__pycache__").mkdir(exist_ok=True)
+    (tree / "sgscore" / "__pycache__" / "x.pyc").write_bytes(b"not a source")
+    (tree / "sgscore" / "_compiled_sources.py").write_text("SOURCES = {}\n")
+    assert _setup_module(tree).build_key() == first
+
+
+@pytest.mark.parametrize("change", ["compiled source", "imported source", "new module",
+                                    "setup.py", "compiler flags"])
+def test_a_change_that_can_change_the_compiled_files_changes_the_key(
+        tree: Path, change: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _setup_module(tree).build_key()
+    if change == "compiled source":  # compiled itself
+        path = tree / "sgscore" / "core" / "rng.py"
+        path.write_text(path.read_text() + "\n# edited\n")
+    elif change == "imported source":  # not compiled, but typed against by what is
+        path = tree / "sgscore" / "replay" / "errors.py"
+        path.write_text(path.read_text() + "\n# edited\n")
+    elif change == "new module":  # a new general: generals.* is compiled
+        (tree / "sgscore" / "sanguosha" / "generals" / "zz_new.py").write_text("X = 1\n")
+    elif change == "setup.py":
+        path = tree / "setup.py"
+        path.write_text(path.read_text() + "\n# edited\n")
+    else:
+        monkeypatch.setenv("CFLAGS", "-O0")
+    assert _setup_module(tree).build_key() != before
+
+
+def test_a_kept_build_is_found_only_whole(tree: Path) -> None:
+    setup = _setup_module(tree)
+    key = setup.build_key()
+    entry = Path(setup.CACHE) / key
+    assert setup.cached_build(key) is None
+    entry.mkdir(parents=True)
+    (entry / "extensions.txt").write_text("sgscore.a\nsgscore_core__mypyc\n")
+    (entry / "sgscore.a").write_bytes(b"compiled")
+    assert setup.cached_build(key) is None  # one file missing: compile again
+    (entry / "sgscore_core__mypyc").write_bytes(b"compiled")
+    assert setup.cached_build(key) == ["sgscore.a", "sgscore_core__mypyc"]
+    assert setup.cached_build("0" * 64) is None
+
+
+def test_put_replaces_a_file_whole_and_leaves_an_equal_one_alone(tmp_path: Path) -> None:
+    setup = _setup_module(ROOT)
+    source, target = tmp_path / "new.so", tmp_path / "pkg" / "mod.so"
+    source.write_bytes(b"new")
+    setup.put(str(source), str(target))
+    assert target.read_bytes() == b"new"
+    before = target.stat().st_ino
+    setup.put(str(source), str(target))
+    assert target.stat().st_ino == before  # the same bytes: not replaced
+    source.write_bytes(b"newer")
+    setup.put(str(source), str(target))
+    assert target.read_bytes() == b"newer" and target.stat().st_ino != before
+    assert sorted(p.name for p in target.parent.iterdir()) == ["mod.so"]
