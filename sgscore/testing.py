@@ -157,7 +157,7 @@ class Scenario:
         named = [g for g in self.generals or () if g is not None]
         if self.generals is not None and len(named) == len(self.generals):
             gen_cfg = tuple(named)
-        cfg = Config(players=self.players, generals=gen_cfg, **self.options)
+        cfg = _config(self.players, gen_cfg, self.options)
         game = Game(cfg, self.seed, _scenario=(self._arrange, seat, phase))
         return Table(self, game)
 
@@ -249,6 +249,21 @@ class Scenario:
         return placed
 
 _BLANK = "__none__"
+
+
+def _config(players: int, generals: tuple[str, ...] | None, options: dict[str, Any]) -> Config:
+    """The scenario's config. A config seats a general once (no deal gives one twice), but a
+    scenario arranges its table as it likes and may seat two 周瑜: the config is checked with
+    the repeats as other generals, then given the scenario's own."""
+    if generals is None or len(set(generals)) == len(generals):
+        return Config(players=players, generals=generals, **options)
+    spare = iter(x for x in GENERALS.names() if x not in generals)
+    distinct: list[str] = []
+    for gid in generals:
+        distinct.append(gid if gid not in distinct else next(spare, gid))
+    cfg = Config(players=players, generals=tuple(distinct), **options)
+    object.__setattr__(cfg, "generals", generals)
+    return cfg
 
 
 def _matches(card: int, spec: CardSpec) -> bool:

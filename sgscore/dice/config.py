@@ -68,6 +68,10 @@ class DiceConfig:
             ids = _ids(g, "generals")
             object.__setattr__(self, "generals", ids)
             _known(ids, "generals")
+            for i, gid in enumerate(ids):
+                if gid in ids[:i]:
+                    raise ConfigError(f"generals: {gid} is named for seats {ids.index(gid)} and "
+                                      f"{i}; a general sits at one seat only")
             if len(ids) != n:
                 raise ConfigError(f"generals: {len(ids)} given for {n} seats (one per seat)")
         elif g != "random":

@@ -97,8 +97,13 @@ class DiceScenario:
         """Run the game from ``seat``'s turn (default: the lord's; at 3 players the 忠臣's) to
         the first decision."""
         self.start_seat = seat
-        ids = [g if g is not None else GENERALS.names()[0] for g in self.generals]
-        config = DiceConfig(players=self.players, generals=tuple(ids), max_rounds=self.max_rounds)
+        ids = tuple(g if g is not None else GENERALS.names()[0] for g in self.generals)
+        # A config seats a general once (no deal gives one twice), but a scenario's seats without
+        # a general all hold the first one until the setup clears them, and it may seat one
+        # twice: the config is checked with the seats' generals each once, then given them all.
+        config = DiceConfig(players=self.players, max_rounds=self.max_rounds,
+                            generals=ids if len(set(ids)) == len(ids) else "random")
+        object.__setattr__(config, "generals", ids)
         return DiceTable(DiceGame(config, self.seed, _setup=_Setup(self)))
 
 

@@ -60,6 +60,15 @@ def _check_editions(packs: tuple[str, ...]) -> None:
                               "edition's texts): it takes no other pack")
 
 
+def _check_distinct(generals: tuple[str, ...]) -> None:
+    """One general per seat, each at one seat: there is one card of each general (003 deals
+    them from the general cards, and ``"random"`` and ``"draft"`` never deal one twice)."""
+    for i, gid in enumerate(generals):
+        if gid in generals[:i]:
+            raise ConfigError(f"generals: {gid} is named for seats {generals.index(gid)} and {i}; "
+                              "a general sits at one seat only")
+
+
 @dataclass(frozen=True)
 class Config:
     """Options of an identity-mode game.
@@ -128,6 +137,7 @@ class Config:
             g = self.generals
         if isinstance(g, tuple):
             self._known(g, "generals")
+            _check_distinct(g)
             if len(g) != self.players:
                 raise ConfigError(
                     f"generals: {len(g)} given for {self.players} seats (one per seat is needed)")

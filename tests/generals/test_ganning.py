@@ -86,7 +86,7 @@ def test_ganning_is_never_dealt_as_lord_and_cannot_be_made_lord() -> None:
     with pytest.raises(ConfigError, match=r"ganning.*cannot be the lord"):
         Config(players=4, generals=("ganning", "caocao", "liubei", "daqiao"))
     # With the lord's seat dealt, the deal finds out.
-    cfg = Config(players=4, generals=("caocao", "ganning", "ganning", "ganning"),
+    cfg = Config(players=4, generals=("caocao", "ganning", "liubei", "daqiao"),
                  lord_seat_zero=False)
     with pytest.raises(EngineError, match=r"ganning.*cannot be the lord"):
         for seed in range(20):
