@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 
 import click
 
 from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import LANGS
+from sgscore.replay.writer import atomic_output
 
 from .common import fail, seats_of
 
@@ -91,22 +90,9 @@ def _write(output: str, text: str) -> int:
     the user made: the umask's permissions); its size in bytes. One line and exit 1 when it
     cannot be written."""
     raw = text.encode("utf-8")
-    folder = os.path.dirname(os.path.abspath(output))
-    tmp = ""
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(output)}.",
-                                   suffix=".partial")
-        with os.fdopen(fd, "wb") as f:
+        with atomic_output(output) as f:
             f.write(raw)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, output)
-        tmp = ""
     except OSError as e:
         fail(f"{output}: cannot write ({e.strerror or e})")
-    finally:
-        if tmp:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
     return len(raw)

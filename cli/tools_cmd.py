@@ -4,10 +4,9 @@ the ``replay`` group)."""
 
 from __future__ import annotations
 
-import contextlib
+import io
 import json
 import os
-import tempfile
 from typing import Any
 
 import click
@@ -15,6 +14,7 @@ import click
 from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import render_events
 from sgscore.replay.tools import diff_replays, resim_file, write_export
+from sgscore.replay.writer import atomic_output
 
 from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
 
@@ -237,21 +237,8 @@ class _Stdout:
 
 def _export_to(file: str, output: str, events: bool) -> list[str]:
     """Export into ``output``, written beside it and moved into place when whole."""
-    folder = os.path.dirname(os.path.abspath(output))
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(output)}.",
-                                   suffix=".partial")
+        with atomic_output(output) as raw, io.TextIOWrapper(raw, encoding="utf-8") as f:
+            return write_export(file, f, events=events)
     except OSError as e:
         fail(f"{output}: cannot write ({e.strerror or e})")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            warnings = write_export(file, f, events=events)
-        os.replace(tmp, output)
-        tmp = ""
-        return warnings
-    except OSError as e:
-        fail(f"{output}: cannot write ({e.strerror or e})")
-    finally:
-        if tmp:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)

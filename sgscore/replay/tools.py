@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, NamedTuple, Protocol
@@ -35,7 +34,7 @@ from .reader import Decisions, Events, Limits, RecordReader
 from .records import End, ErrorRecord, HashRecord, Header
 from .resim import Resimulator, spec_of
 from .scan import iter_decisions, iter_events, scan_replay
-from .writer import ReplayWriter
+from .writer import ReplayWriter, atomic_output
 
 __all__ = [
     "ReplayDiff", "ResimResult", "diff_replays", "resim_file", "export_replay", "write_export",
@@ -385,26 +384,14 @@ def resim_file(src: Source, dst: str | os.PathLike[str], events: bool | None = N
     truncated ``dst`` that stops at the same decision, with no end record (``truncated`` in the
     result). ``dst`` may be ``src``: it is replaced only when the new replay is written whole."""
     dst = os.fspath(dst)
-    folder = os.path.dirname(os.path.abspath(dst))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".sgs-resim-", suffix=".tmp")
     where = [0]  # the record being re-simulated
-    try:
-        with os.fdopen(fd, "wb") as f:
-            try:
-                result = _resim(src, dst, events, limits, f, where)
-            except (ReplayError, OSError):
-                raise
-            except Exception as e:  # untrusted input: a verdict, not a traceback
-                raise _unexpected(where[0], e) from None
-        os.replace(tmp, dst)
-        tmp = ""
-        return result
-    finally:
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass  # already gone: nothing to clean up
+    with atomic_output(dst) as f:  # the umask's permissions, moved into place when whole
+        try:
+            return _resim(src, dst, events, limits, f, where)
+        except (ReplayError, OSError):
+            raise
+        except Exception as e:  # untrusted input: a verdict, not a traceback
+            raise _unexpected(where[0], e) from None
 
 
 def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
@@ -26,7 +26,7 @@ from ..core.spec import GameState
 from ..core.telling import plain
 from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
 
-__all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game"]
+__all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game", "atomic_output"]
 
 
 def make_header(
@@ -221,6 +221,26 @@ def _partial_file(final: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "no free name for a partial replay", final)
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | os.PathLike[str], *, overwrite: bool = True) -> Iterator[IO[bytes]]:
+    """A file to write ``path`` in, whole or not at all: the block writes a new file beside it
+    (``.NAME.PID.N.partial``), with the permissions the umask gives a new file, as any file the
+    user makes; when the block ends it is moved into place in one step (refusing a file that is
+    there, ``FileExistsError``, unless ``overwrite``), and when the block raises it is removed.
+    Every file the toolkit and ``sgs`` write whole (replays, exports, pages) is written so."""
+    final = os.fspath(path)
+    fd, tmp = _partial_file(final)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            yield f
+        _move_into_place(tmp, final, overwrite)
+        tmp = ""
+    finally:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def _move_into_place(tmp: str, final: str, overwrite: bool) -> None:
