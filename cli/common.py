@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE", "fail",
     "echo_json", "Progress", "progress", "OneLineUsageError", "read_or_fail", "game_of",
-    "is_terminal", "interrupts", "check_interrupted",
+    "is_terminal", "interrupts", "check_interrupted", "STDOUT", "binary_stdout",
 ]
 
 EXIT_OK = 0
@@ -126,6 +126,21 @@ def check_interrupted() -> None:
     """Raise ``KeyboardInterrupt`` if Ctrl-C came since the command started."""
     if _interrupted[0]:
         raise KeyboardInterrupt
+
+
+STDOUT = "-"
+"""``-o -``: the output goes to stdout, for every command whose ``-o`` names one file (a command
+whose ``-o`` names a folder refuses it)."""
+
+
+def binary_stdout(what: str) -> Any:
+    """stdout for ``what`` (a replay: bytes), after what was written there as text; a usage error
+    when stdout is a terminal, which bytes would only garble."""
+    if is_terminal(sys.stdout):
+        raise click.UsageError(f"-o - writes {what} to stdout, which is a terminal: redirect it "
+                               "(> FILE or | COMMAND), or give -o FILE")
+    sys.stdout.flush()
+    return click.get_binary_stream("stdout")
 
 
 def is_terminal(stream: Any) -> bool:

@@ -11,7 +11,7 @@ from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import LANGS
 from sgscore.replay.writer import atomic_output
 
-from .common import fail, seats_of
+from .common import STDOUT, fail, seats_of
 
 __all__ = ["html"]
 
@@ -19,7 +19,8 @@ __all__ = ["html"]
 @click.command()
 @click.argument("file", type=click.Path())
 @click.option("-o", "--output", "output", default=None, type=click.Path(),
-              help="The page to write (with --json: the JSON; without -o, stdout).")
+              help="The page to write (with --json: the JSON); stdout without -o or with "
+                   "'-o -'.")
 @click.option("--as", "seat", type=click.IntRange(0, 9), default=None, metavar="SEAT",
               help="Only what this seat could see, stopping only at its own decisions.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
@@ -46,12 +47,13 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
       sgs replay html game.mp -o game.html
       sgs replay html game.mp -o p2.html --as 2 --lang zh
       sgs replay html game.mp --json -o game.json
+      sgs replay html game.mp > game.html
     """
     from sgscore.replay.step import Stepper
     from sgscore.replay.viewer import render_html, viewer_data
 
-    if output is None and not as_json:
-        raise click.UsageError("-o FILE is required (the page to write)")
+    if output == STDOUT:
+        output = None
     if output is not None and os.path.isdir(output):
         raise click.BadParameter(f"{output} is a folder; -o names a file", param_hint="'--output'")
     try:

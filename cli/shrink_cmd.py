@@ -11,13 +11,22 @@ import shlex
 import shutil
 import signal
 import subprocess
+import tempfile
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from sgscore.replay.errors import ReplayError
-from sgscore.replay.shrink import DEFAULT_MAX_TESTS, NothingToShrink, ShrinkStep, shrink_replay
+from sgscore.replay.shrink import (
+    DEFAULT_MAX_TESTS,
+    NothingToShrink,
+    ShrinkResult,
+    ShrinkStep,
+    shrink_replay,
+)
 
-from .common import fail
+from .common import STDOUT, binary_stdout, fail
 
 __all__ = ["shrink"]
 
@@ -83,10 +92,23 @@ def _step_line(step: ShrinkStep) -> str:
     return f"shrink: {what}: {step.decisions} decisions (test {step.tests})"
 
 
+def _shrink_to_stdout(file: str, test: _Until, out: Any, max_tests: int,
+                      progress: Callable[[ShrinkStep], None]) -> ShrinkResult:
+    """shrink -o -: shrunk into a file of its own, then copied to stdout whole."""
+    with tempfile.TemporaryDirectory(prefix="sgs-shrink-") as folder:
+        target = os.path.join(folder, "small.mp")
+        res = shrink_replay(file, test, target, max_tests=max_tests, on_progress=progress)
+        with open(target, "rb") as f:
+            shutil.copyfileobj(f, out)
+    out.flush()
+    return res
+
+
 @click.command()
 @click.argument("file", type=click.Path())
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
-              help="The replay to write (replaced if it exists; FILE itself is fine).")
+              help="The replay to write (replaced if it exists; FILE itself is fine; '-': "
+                   "stdout).")
 @click.option("--until", "until", required=True, metavar="CMD",
               help="The test: CMD with the candidate's path appended exits 0 while the bug "
                    "shows (split as a shell would; no shell runs it).")
@@ -116,18 +138,24 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
       sgs replay shrink crash.mp -o small.mp --until ./still_crashes.sh --max-tests 300
     """
     argv = _argv(until)
+    stdout = output == STDOUT
     if os.path.isdir(output):
         raise click.BadParameter(f"{output} is a folder; -o names a file", param_hint="'--output'")
     folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
+    if not stdout and not os.path.isdir(folder):
         fail(f"{output}: cannot write: there is no folder {folder}")
+    out = binary_stdout("the replay") if stdout else None
     test = _Until(argv, timeout)
 
     def progress(step: ShrinkStep) -> None:
         click.echo(_step_line(step), err=True)
 
     try:
-        res = shrink_replay(file, test, output, max_tests=max_tests, on_progress=progress)
+        if out is None:
+            res = shrink_replay(file, test, output, max_tests=max_tests, on_progress=progress)
+        else:
+            res = _shrink_to_stdout(file, test, out, max_tests, progress)
+            output = "stdout"
     except ReplayError as e:
         fail(f"{file}: {e}")
     except NothingToShrink:
@@ -136,6 +164,8 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
     except _CannotRun as e:
         fail(f"--until: {argv[0]}: cannot run it ({e})")
     except OSError as e:
+        if stdout and e.filename is None:
+            raise  # stdout's own (a closed pipe): every command's conventions (cli/main.py)
         fail(f"{output}: cannot write ({e.strerror or e})")
     for w in res.warnings:
         click.echo(f"warning: {file}: {' '.join(w.split())}", err=True)
@@ -151,4 +181,5 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
     if res.exhausted:
         click.echo(f"note: stopped after --max-tests {max_tests} runs; a smaller replay may "
                    "pass too", err=True)
-    click.echo(f"{output}: {res.after} decisions (from {res.before}), {res.tests} tests")
+    click.echo(f"{output}: {res.after} decisions (from {res.before}), {res.tests} tests",
+               err=stdout)

@@ -7,6 +7,7 @@ another package installs brings its own options, and this module names no game.
 
 from __future__ import annotations
 
+import io
 import os
 from typing import Any, NoReturn
 
@@ -18,7 +19,16 @@ from sgscore.core.registry import RegistrationError
 from sgscore.core.spec import AnyGame, ConfigError, Option
 from sgscore.replay.writer import RecordResult, record_game
 
-from .common import EXIT_INVALID, EXIT_OK, Progress, echo_json, fail, progress
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    STDOUT,
+    Progress,
+    binary_stdout,
+    echo_json,
+    fail,
+    progress,
+)
 
 __all__ = ["sim", "DEFAULT_GAME"]
 
@@ -123,14 +133,40 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
             raise click.BadParameter(f"{output} is a folder; give a file name, or -n COUNT to "
                                      "fill a folder", param_hint="'--output'")
         return [(output, seed)]
+    if output == STDOUT:
+        raise click.BadParameter("- (stdout) takes one replay; with -n COUNT, -o names the "
+                                 "folder for the replays", param_hint="'--output'")
     if os.path.exists(output) and not os.path.isdir(output):
         raise click.BadParameter(f"{output} is a file; with -n COUNT, -o names a folder",
                                  param_hint="'--output'")
+    if output.endswith(".mp") and not os.path.isdir(output):
+        folder = output[:-3].rstrip("/") or "replays"
+        raise click.BadParameter(f"{output} is a replay's name, but with -n COUNT -o names the "
+                                 f"folder for the replays (game-SEED.mp each): give a folder, "
+                                 f"e.g. -o {folder}/", param_hint="'--output'")
     try:
         os.makedirs(output, exist_ok=True)
     except OSError as e:
         fail(f"{output}: cannot make the folder ({e.strerror or e})")
     return [(os.path.join(output, f"game-{s}.mp"), s) for s in range(seed, seed + n)]
+
+
+def _to_stdout(config: object, seed: int, no_events: bool, names: list[str],
+               as_json: bool) -> NoReturn:
+    """sim -o -: the replay on stdout, the game's line on stderr."""
+    if as_json:
+        raise click.UsageError("-o - writes the replay to stdout, where --json would write too: "
+                               "give -o FILE, or leave --json out")
+    out = binary_stdout("the replay")
+    buf = io.BytesIO()
+    try:
+        result = record_game(config, seed, buf, events=not no_events, agents=names)
+    except ConfigError as e:  # e.g. as many agents as seats
+        raise click.BadParameter(str(e).removeprefix("agents: "), param_hint="'--agents'") from None
+    out.write(buf.getvalue())
+    out.flush()
+    click.echo(_summary_line("stdout", seed, result), err=True)
+    raise SystemExit(EXIT_INVALID if result.error is not None else EXIT_OK)
 
 
 def _study(config: object, names: list[str], seed: int, count: int, folder: str,
@@ -268,6 +304,8 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
     if count is not None:
         _study(config, names, seed, count, output, no_events, force, resume, as_json, workers,
                "dask" if cluster else backend, cluster)
+    if output == STDOUT:
+        _to_stdout(config, seed, no_events, names, as_json)
     code = EXIT_OK
     with progress(len(targets), "simulating", show=not as_json) as bar:
         for path, s in targets:

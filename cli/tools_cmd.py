@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
+import tempfile
 from typing import Any
 
 import click
@@ -16,7 +18,7 @@ from sgscore.replay.render import render_events
 from sgscore.replay.tools import diff_replays, resim_file, write_export
 from sgscore.replay.writer import atomic_output
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail
+from .common import EXIT_INVALID, EXIT_OK, STDOUT, binary_stdout, echo_json, fail
 
 __all__ = ["diff", "resim", "export"]
 
@@ -129,10 +131,24 @@ def _not_a_folder(path: str) -> None:
         raise click.BadParameter(f"{path} is a folder; -o names a file", param_hint="'--output'")
 
 
+def _resim_to_stdout(file: str, events: bool | None) -> Any:
+    """resim -o -: re-simulated into a file of its own, then copied to stdout whole (nothing
+    is written when FILE does not hold)."""
+    out = binary_stdout("the replay")
+    with tempfile.TemporaryDirectory(prefix="sgs-resim-") as folder:
+        path = os.path.join(folder, "replay.mp")
+        res = resim_file(file, path, events)
+        with open(path, "rb") as f:
+            shutil.copyfileobj(f, out)
+    out.flush()
+    return res
+
+
 @click.command()
 @click.argument("file", type=click.Path())
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
-              help="The replay to write (FILE itself is fine: it is replaced when whole).")
+              help="The replay to write (FILE itself is fine: it is replaced when whole; "
+                   "'-': stdout).")
 @click.option("--events/--no-events", default=None,
               help="Write events records, or not. Default: as FILE does.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: file, out, bytes, "
@@ -153,26 +169,32 @@ def resim(file: str, output: str, events: bool | None, as_json: bool) -> None:
       sgs replay resim game-compact.mp --events -o game.mp
       sgs replay resim old.mp -o old-now.mp && sgs replay diff old.mp old-now.mp
     """
+    stdout = output == STDOUT
+    if stdout and as_json:
+        raise click.UsageError("-o - writes the replay to stdout, where --json would write too: "
+                               "give -o FILE, or leave --json out")
     _not_a_folder(output)
     try:
-        res = resim_file(file, output, events)
+        res = _resim_to_stdout(file, events) if stdout else resim_file(file, output, events)
     except ReplayError as e:
         fail(f"{file}: {e}")
     except OSError as e:
+        if stdout and e.filename is None:
+            raise  # stdout's own (a closed pipe): every command's conventions (cli/main.py)
         fail(f"{output}: cannot write ({e.strerror or e})")
     for w in res.warnings:
         click.echo(f"warning: {file}: {' '.join(w.split())}", err=True)
     if as_json:
         echo_json(res.to_json())
         return
-    line = (f"{output}: {res.decisions} decisions, {res.turns} turns, "
+    line = (f"{'stdout' if stdout else output}: {res.decisions} decisions, {res.turns} turns, "
             f"{'with' if res.events else 'without'} events, {res.bytes} bytes "
             f"(re-simulated from {file})")
     if res.error is not None:
         line += f"; engine error reproduced: {res.error['kind']}: {res.error['msg']}"
     if res.truncated:
         line += "; truncated where FILE is (no end record)"
-    click.echo(" ".join(line.split()))
+    click.echo(" ".join(line.split()), err=stdout)
 
 
 @click.command()
@@ -180,7 +202,7 @@ def resim(file: str, output: str, events: bool | None, as_json: bool) -> None:
 @click.option("--events", is_flag=True,
               help="Include the events (re-simulated when FILE has none).")
 @click.option("-o", "--output", "output", default=None, type=click.Path(),
-              help="Write the JSON to this file instead of stdout.")
+              help="Write the JSON to this file instead of stdout ('-': stdout).")
 def export(file: str, events: bool, output: str | None) -> None:
     """The whole replay as one JSON object, for other tools (docs/replay-format.md,
     "JSON export"). Choices and events are JSON arrays; the config has its defaults filled in.
@@ -201,6 +223,8 @@ def export(file: str, events: bool, output: str | None) -> None:
                    "decisions": 67, "hash": "2537...", ...},
        "error": null, "truncated": false, "warnings": []}
     """
+    if output == STDOUT:
+        output = None
     if output is not None:
         _not_a_folder(output)
     try:

@@ -22,7 +22,7 @@ from sgscore.core.spec import AnyGame, ConfigError
 from sgscore.core.telling import pad, text_width
 from sgscore.replay.writer import RecordResult, record_game
 
-from .common import EXIT_INVALID, EXIT_OK, echo_json, fail, progress
+from .common import EXIT_INVALID, EXIT_OK, STDOUT, echo_json, fail, progress
 from .sim_cmd import DEFAULT_GAME, MAX_SEED, _config, _GameCommand, _summary_line
 
 __all__ = ["tournament"]
@@ -39,6 +39,10 @@ def _configs(spec: AnyGame, base: object, games: int) -> list[object]:
 def _folder(output: str | None) -> None:
     if output is None:
         return
+    if output == STDOUT:
+        raise click.BadParameter("-o names the folder for the replays, and - (stdout) cannot "
+                                 "hold several; leave -o out to keep none",
+                                 param_hint="'--output'")
     if os.path.exists(output) and not os.path.isdir(output):
         raise click.BadParameter(f"{output} is a file; -o names a folder for the replays",
                                  param_hint="'--output'")

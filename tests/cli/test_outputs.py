@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import main
 from sgs_cli import BEGINNER, run
 
 
@@ -84,3 +86,92 @@ def test_json_export_is_the_same_in_a_file(tmp_path: Path, replay: Path) -> None
     assert run("replay", "export", str(replay), "-o", str(out))[0] == 0
     _, stdout, _ = run("replay", "export", str(replay))
     assert json.loads(out.read_text(encoding="utf-8")) == json.loads(stdout)
+
+
+# ---------------------------------------------------------------------------- -o - is stdout
+def test_sim_dash_writes_the_replay_to_stdout_and_its_line_to_stderr(
+    tmp_path: Path, replay: Path
+) -> None:
+    r = CliRunner().invoke(main, ["sim", *BEGINNER, "--seed", "3", "--no-events", "-o", "-"],
+                           prog_name="sgs")
+    assert r.exit_code == 0
+    assert r.stdout_bytes == replay.read_bytes()  # the same game as -o FILE, byte for byte
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("stdout: seed 3, ")
+    assert not (Path.cwd() / "-").exists()
+
+
+def test_resim_dash_writes_the_replay_to_stdout(tmp_path: Path, replay: Path) -> None:
+    again = tmp_path / "again.mp"
+    assert run("replay", "resim", str(replay), "--events", "-o", str(again))[0] == 0
+    r = CliRunner().invoke(main, ["replay", "resim", str(replay), "--events", "-o", "-"],
+                           prog_name="sgs")
+    assert r.exit_code == 0 and r.stdout_bytes == again.read_bytes()
+    assert r.stderr.startswith("stdout: ") and "re-simulated from" in r.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["replay", "export", "REPLAY"],
+    ["replay", "html", "REPLAY"],
+    ["replay", "html", "REPLAY", "--json"],
+    ["replay", "html", "REPLAY", "--as", "1", "--lang", "zh"],
+])
+def test_text_outputs_go_to_stdout_without_o_and_with_dash(
+    tmp_path: Path, replay: Path, command: list[str]
+) -> None:
+    args = [str(replay) if a == "REPLAY" else a for a in command]
+    out = tmp_path / "out"
+    assert run(*args, "-o", str(out))[0] == 0
+    written = out.read_text(encoding="utf-8")
+    for dash in ([], ["-o", "-"]):
+        code, stdout, err = run(*args, *dash)
+        assert code == 0, err
+        assert stdout.rstrip("\n") == written.rstrip("\n")
+    assert not (Path.cwd() / "-").exists()
+
+
+def test_the_html_page_on_stdout_is_a_page(replay: Path) -> None:
+    # `sgs replay html FILE > x.html`, as its help says: without -o, stdout.
+    code, stdout, err = run("replay", "html", str(replay))
+    assert code == 0 and err == ""
+    assert stdout.lstrip().lower().startswith("<!doctype html>") and "</html>" in stdout
+
+
+def test_shrink_dash_writes_the_small_replay_to_stdout(tmp_path: Path, replay: Path) -> None:
+    small = tmp_path / "small.mp"
+    assert run("replay", "shrink", str(replay), "-o", str(small), "--until", "true",
+               "--max-tests", "5")[0] == 0
+    r = CliRunner().invoke(main, ["replay", "shrink", str(replay), "-o", "-", "--until", "true",
+                                  "--max-tests", "5"], prog_name="sgs")
+    assert r.exit_code == 0 and r.stdout_bytes == small.read_bytes()
+    assert r.stderr.splitlines()[-1].startswith("stdout: ") and "decisions (from " in r.stderr
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["sim", *BEGINNER, "-n", "2", "-o", "-"], "- (stdout) takes one replay; with -n COUNT"),
+    (["sim", *BEGINNER, "--json", "-o", "-"], "--json would write too"),
+    (["replay", "resim", "REPLAY", "--json", "-o", "-"], "--json would write too"),
+    (["tournament", *BEGINNER, "-o", "-"], "- (stdout) cannot hold several"),
+])
+def test_dash_where_stdout_cannot_take_it_is_a_usage_error(
+    replay: Path, args: list[str], words: str
+) -> None:
+    code, stdout, err = run(*[str(replay) if a == "REPLAY" else a for a in args])
+    assert code == 2 and stdout == ""
+    (line,) = err.splitlines()
+    assert words in line
+    assert not (Path.cwd() / "-").exists()
+
+
+# ---------------------------------------------------------------------------- -n and a .mp name
+def test_sim_count_into_a_replays_name_is_a_usage_error_saying_what_to_do(tmp_path: Path) -> None:
+    out = tmp_path / "out.mp"
+    code, stdout, err = run("sim", *BEGINNER, "-n", "3", "-o", str(out))
+    assert code == 2 and stdout == "" and not out.exists()
+    (line,) = err.splitlines()
+    assert f"{out} is a replay's name, but with -n COUNT -o names the folder" in line
+    assert f"e.g. -o {tmp_path / 'out'}/" in line
+    # A folder of that name, made on purpose, is a folder.
+    out.mkdir()
+    assert run("sim", *BEGINNER, "-n", "1", "--no-events", "-o", str(out))[0] == 0
+    assert [p.name for p in out.glob("*.mp")] == ["game-1.mp"]
