@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -143,21 +144,27 @@ def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any
 def validate(files: tuple[str, ...], as_json: bool) -> None:
     """Check replay files: each decision legal, hashes and events as recorded, the summary right.
 
-    Prints one line per file, "FILE: valid, ..." or "FILE: invalid: record N: reason", and
-    exits 0 if every file is valid, 1 otherwise (a missing or unreadable file is invalid at
-    record 0). Files are checked one at a time and nothing is kept between them, so memory
-    stays flat however many there are. JSON keys: file, valid, decisions, turns, bytes, error
-    ({record, reason} or null), warnings, truncated, summary (the end record's, or null).
+    A folder stands for the replays in it: every *.mp file, in name order (not its other files,
+    such as the results table of sgs sim -n, nor its subfolders); a file named on the command
+    line is checked whatever its name. Prints one line per replay, "FILE: valid, ..." or "FILE:
+    invalid: record N: reason", and exits 0 if every replay is valid, 1 if any is not (a
+    missing or unreadable file, a file that is not a replay, or a folder without replays is
+    invalid at record 0; the others are still checked). Files are checked one at a time and
+    nothing is kept between them, so memory stays flat however many there are. JSON keys:
+    file, valid, decisions, turns, bytes, error ({record, reason} or null), warnings,
+    truncated, summary (the end record's, or null).
 
     \b
     Examples:
       sgs replay validate game.mp
-      sgs replay validate replays/*.mp --json
+      sgs replay validate replays/ --json
     """
     code = EXIT_OK
-    with progress(len(files), "validating", show=not as_json) as bar:
-        for path in files:
-            result = _validate_one(path)
+    paths = list(_replays(files))
+    with progress(len(paths), "validating", show=not as_json) as bar:
+        for path, empty in paths:
+            result = _validate_one(path) if not empty else _invalid(
+                path, 0, "a folder without replays (no *.mp file in it)")
             if not result["valid"]:
                 code = EXIT_INVALID
             if as_json:
@@ -166,6 +173,27 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
                 bar.line(_verdict_line(path, result))
             bar.advance()
     raise SystemExit(code)
+
+
+def _replays(files: tuple[str, ...]) -> Iterator[tuple[str, bool]]:
+    """(path, False) for each file to check: a folder's *.mp files in name order, each other
+    path as given; (folder, True) for a folder without any."""
+    for path in files:
+        if not os.path.isdir(path):
+            yield path, False
+            continue
+        try:
+            with os.scandir(path) as entries:
+                names = sorted(e.name for e in entries
+                               if e.name.endswith(".mp") and not e.name.startswith(".")
+                               and e.is_file())
+        except OSError:
+            yield path, False  # unreadable: said so by the check itself
+            continue
+        if not names:
+            yield path, True
+        for name in names:
+            yield os.path.join(path, name), False
 
 
 def _verdict_line(path: str, result: dict[str, Any]) -> str:
@@ -177,7 +205,10 @@ def _verdict_line(path: str, result: dict[str, Any]) -> str:
         return line
     err = result["error"] or {}
     reason = " ".join(str(err.get("reason", "")).split())
-    return f"{path}: invalid: record {err.get('record', 0)}: {reason}"
+    line = f"{path}: invalid: record {err.get('record', 0)}: {reason}"
+    for w in result.get("warnings") or ():  # recorded under other rules: why the games part
+        line += f" (warning: {' '.join(str(w).split())})"
+    return line
 
 
 def _validate_one(path: str) -> dict[str, Any]:

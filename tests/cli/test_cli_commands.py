@@ -248,9 +248,39 @@ def test_validate_checks_every_file_even_past_a_folder_or_a_missing_one(
     code, out, err = run("replay", "validate", str(tmp_path), str(missing), str(replays["full"]))
     assert code == 1 and err == ""
     folder, gone, good = out.splitlines()
-    assert folder.startswith(f"{tmp_path}: invalid: record 0: ") and "directory" in folder
+    assert folder == f"{tmp_path}: invalid: record 0: a folder without replays (no *.mp file in it)"
     assert gone.startswith(f"{missing}: invalid: record 0: ")
     assert good.startswith(f"{replays['full']}: valid, ")
+
+
+def test_validate_a_folder_checks_its_replays_in_name_order(
+    tmp_path: Path, replays: dict[str, Path]
+) -> None:
+    # `sgs replay validate out/` after `sgs sim -n`: the replays, not the results table beside
+    # them (nor a subfolder, nor a replay being written); each reported, exit 1 if any is invalid.
+    code, out, _ = run("sim", *BEGINNER, "--seed", "9", "-n", "2", "--no-events",
+                       "-o", str(tmp_path))
+    assert code == 0 and (tmp_path / "results.csv").exists()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "game-0.mp").write_bytes(b"")
+    (tmp_path / ".game-3.mp.1.0.partial").write_bytes(b"")
+    (tmp_path / "a-copy.mp").write_bytes(replays["full"].read_bytes())
+    code, out, err = run("replay", "validate", f"{tmp_path}/")
+    assert code == 0 and err == ""
+    assert [x.split(":")[0] for x in out.splitlines()] == [
+        f"{tmp_path}/a-copy.mp", f"{tmp_path}/game-10.mp", f"{tmp_path}/game-9.mp"]
+    assert all(": valid, " in x for x in out.splitlines())
+    (tmp_path / "broken.mp").write_bytes(b"\x00")
+    code, out, _ = run("replay", "validate", "--json", str(tmp_path))
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert code == 1 and [r["valid"] for r in rows] == [True, False, True, True]
+    assert rows[1]["file"] == str(tmp_path / "broken.mp")
+    # A file named on the command line is checked whatever its name: the table is no replay.
+    code, out, _ = run("replay", "validate", str(tmp_path / "game-9.mp"),
+                       str(tmp_path / "results.csv"))
+    good, table = out.splitlines()
+    assert code == 1 and ": valid, " in good
+    assert table.startswith(f"{tmp_path / 'results.csv'}: invalid: record 0: not an sgscore replay")
 
 
 def test_validate_json_rows_have_the_same_keys_for_every_kind_of_file(
@@ -262,7 +292,8 @@ def test_validate_json_rows_have_the_same_keys_for_every_kind_of_file(
     data = replays["compact"].read_bytes()
     cut.write_bytes(data[: len(data) - 3])
     files = [replays["full"], replays["compact"], empty, junk, cut, tmp_path / "nope.mp",
-             tmp_path]
+             tmp_path / "nope"]
+    (tmp_path / "nope").mkdir()
     code, out, _ = run("replay", "validate", "--json", *map(str, files))
     assert code == 1
     rows = [json.loads(x) for x in out.splitlines()]
