@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from sgscore.core.games import game_ids, get_game
+from sgscore.core.names import AmbiguousName, Names
 from sgscore.core.spec import LANGS, AnyGame
 from sgscore.core.telling import pad, text_width
 
@@ -128,21 +129,54 @@ class _Catalogue:
         self.cards: list[Entry] = list(data.get("cards", []))
         self.general = {g["id"]: g for g in self.generals}
         self.skill = {s["id"]: s for s in self.skills}
+        self.packs: dict[str, Entry] = {str(p["id"]): p for p in data.get("packs", [])}
         self.names: dict[str, list[Entry]] = {}
         for c in self.cards:
             self.names.setdefault(c["name"], []).append(c)
 
+    def only_pack(self, pack: str) -> None:
+        """Keep the cards of ``pack`` only (``--deck``), and the skills those cards give."""
+        self.cards = [c for c in self.cards if c["pack"] == pack]
+        self.names = {}
+        for c in self.cards:
+            self.names.setdefault(c["name"], []).append(c)
+
+    def pack_label(self, pack: str, lang: str) -> str:
+        """A pack as the game names it (its id when it names none)."""
+        p = self.packs.get(pack)
+        return str(p["zh"] if lang == "zh" else p["en"]) if p else pack
+
     def find(self, what: str) -> tuple[str, dict[str, list[Entry]]] | None:
-        """What an id names (a general, a card name, a skill: in that order) and the entries
-        that show it in full: its own and those of its skills, holders or cards."""
-        if what in self.general:
+        """What an id or a display name names (a general, a card name, a skill: in that order)
+        and the entries that show it in full: its own and those of its skills, holders or cards.
+        :class:`AmbiguousName` when the first section that has the name has it more than once
+        (the 1.0 deck's 八卦阵 and the standard one's)."""
+        found = self._find_id(what)
+        if found is not None:
+            return found
+        sections = (
+            ("general", [(g["id"], (g["zh"], g["en"])) for g in self.generals]),
+            ("card", [(n, (cs[0]["zh"], cs[0]["en"])) for n, cs in self.names.items()]),
+            ("skill", [(s["id"], (s["zh"], s["en"])) for s in self.skills]),
+        )
+        for what_kind, entries in sections:
+            ids = Names(entries, what_kind).find(what)
+            if len(ids) > 1:
+                raise AmbiguousName(what, ids, what_kind)
+            if ids:
+                return self._find_id(ids[0], what_kind)
+        return None
+
+    def _find_id(self, what: str, kind: str | None = None) -> tuple[str, dict[str, list[Entry]]] | None:
+        """As :meth:`find`, by id only (``kind``: in that section only)."""
+        if what in self.general and kind in (None, "general"):
             g = self.general[what]
             return "general", {"generals": [g], "skills": [self.skill[s] for s in g["skills"]
                                                            if s in self.skill], "cards": []}
-        if what in self.names:
+        if what in self.names and kind in (None, "card"):
             return "card", {"generals": [], "cards": self.names[what],
                             "skills": [s for s in self.skills if what in s["cards"]]}
-        if what in self.skill:
+        if what in self.skill and kind in (None, "skill"):
             s = self.skill[what]
             return "skill", {"generals": [self.general[g] for g in s["generals"]
                                           if g in self.general], "skills": [s],
@@ -200,19 +234,17 @@ def _skill_lines(cat: _Catalogue, s: Entry, lang: str, indent: str = "  ",
 
 
 def _card_rows(cards: list[Entry], lang: str) -> list[str]:
-    """One row per card name: its names, kind, count, faces and packs."""
+    """One row per card name of a pack: its names, kind, count and faces."""
     by_name: dict[str, list[Entry]] = {}
     for c in cards:
         by_name.setdefault(c["name"], []).append(c)
     head = [_say(lang, "name id", "id"), _say(lang, "name", "牌名"), _say(lang, "中文", "English"),
-            _say(lang, "kind", "类别"), _say(lang, "packs", "牌包"), _say(lang, "count", "张数"),
-            _say(lang, "cards", "花色点数")]
+            _say(lang, "kind", "类别"), _say(lang, "count", "张数"), _say(lang, "cards", "花色点数")]
     rows = [head]
     for name, group in by_name.items():
         first = group[0]
-        packs = list(dict.fromkeys(c["pack"] for c in group))
-        rows.append([name, *_names(first, lang), _kind(first, lang), "+".join(packs),
-                     str(len(group)), _faces(group)])
+        rows.append([name, *_names(first, lang), _kind(first, lang), str(len(group)),
+                     _faces(group)])
     return _table(rows)
 
 
@@ -222,17 +254,38 @@ def _section(cat: _Catalogue, section: str, lang: str) -> list[str]:
              "cards": _say(lang, "Cards", "游戏牌")}[section]
     if not entries:
         return [_say(lang, f"{title} of {cat.game}: none", f"{cat.game}的{title}：无")]
-    count = str(len(entries))
     if section == "cards":
-        count += _say(lang, f" ({len(cat.names)} names)", f"（{len(cat.names)}种）")
+        return _card_section(cat, entries, lang)
+    count = str(len(entries))
     out = [_say(lang, f"{title} of {cat.game}: {count}", f"{cat.game}的{title}：{count}")]
     if section == "generals":
         out += _general_rows(cat, entries, lang)
-    elif section == "skills":
+    else:
         for s in entries:
             out += _skill_lines(cat, s, lang)
-    else:
-        out += _card_rows(entries, lang)
+    return out
+
+
+def _card_section(cat: _Catalogue, cards: list[Entry], lang: str) -> list[str]:
+    """The cards pack by pack, each under its heading with its count (a pack is a deck of its
+    own, or cards added to one: never counted together)."""
+    out: list[str] = []
+    for pack, group in _by_pack(cards).items():
+        names = len({c["name"] for c in group})
+        if out:
+            out.append("")
+        label = cat.pack_label(pack, lang)
+        out.append(_say(lang, f"Cards of {cat.game}, {label} (--deck {pack}): {len(group)} "
+                              f"({names} names)",
+                        f"{cat.game}的游戏牌，{label}（--deck {pack}）：{len(group)}张（{names}种）"))
+        out += _card_rows(group, lang)
+    return out
+
+
+def _by_pack(cards: list[Entry]) -> dict[str, list[Entry]]:
+    out: dict[str, list[Entry]] = {}
+    for c in cards:
+        out.setdefault(str(c["pack"]), []).append(c)
     return out
 
 
@@ -254,13 +307,16 @@ def _full(cat: _Catalogue, what: str, found: dict[str, list[Entry]], lang: str) 
         cards = found["cards"]
         first = cards[0]
         name, other = _names(first, lang)
-        count = _say(lang, f"{len(cards)} card" + ("" if len(cards) == 1 else "s"),
-                     f"{len(cards)}张")
         sep = "；" if lang == "zh" else "; "
-        out = [f"{first['name']}  {name}  {other}", f"  {_kind(first, lang)}{sep}{count}"]
-        rows = [[_say(lang, "id", "id"), _say(lang, "card", "花色点数"), _say(lang, "pack", "牌包")]]
-        rows += [[str(c["id"]), _face(c), c["pack"]] for c in cards]
-        out += _table(rows, "    ")
+        out = [f"{first['name']}  {name}  {other}", f"  {_kind(first, lang)}"]
+        for pack, group in _by_pack(cards).items():
+            n = len(group)
+            count = _say(lang, f"{n} card" + ("" if n == 1 else "s"), f"{n}张")
+            out.append(f"  {cat.pack_label(pack, lang)} (--deck {pack}){sep}{count}" if lang != "zh"
+                       else f"  {cat.pack_label(pack, lang)}（--deck {pack}）{sep}{count}")
+            rows = [[_say(lang, "id", "id"), _say(lang, "card", "花色点数")]]
+            rows += [[str(c["id"]), _face(c)] for c in group]
+            out += _table(rows, "    ")
         for s in found["skills"]:
             out += _skill_lines(cat, s, lang, owners=False)
         return out
@@ -277,29 +333,44 @@ def _full(cat: _Catalogue, what: str, found: dict[str, list[Entry]], lang: str) 
                    "with its entries).")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="The language of the human output (JSON has both).")
-def info(what: str | None, game: str, as_json: bool, lang: str) -> None:
+@click.option("--deck", "deck", default=None, metavar="PACK",
+              help="Only the cards of this pack (identity mode: standard, ex, 1.0).")
+def info(what: str | None, game: str, as_json: bool, lang: str, deck: str | None) -> None:
     """Describe a game's generals, skills and cards, in English and Chinese.
 
-    WHAT is generals, skills or cards (that section only), or the id of a general, a card name
-    or a skill: that one in full, with its skills' texts (a card name that is also a skill's
-    id, as equipment's are, shows the card with its skill). Without WHAT, every section.
+    WHAT is generals, skills or cards (that section only), or a general, a card name or a
+    skill, by its id or its name in English or Chinese (caocao, 曹操, "Cao Cao"): that one in
+    full, with its skills' texts (a card name that is also a skill's id, as equipment's are,
+    shows the card with its skill). Without WHAT, every section.
 
     Generals: id, names, kingdom(s), sex, HP, skills. Skills: id, names, the rules' text in
     Chinese and an English rendering, who has them. Cards: every physical card, with its id,
-    names, suit, rank, kind and pack.
+    names, suit, rank and kind, pack by pack, each with its count: a pack is a deck of its own
+    (the standard deck, the 1.0 edition's) or cards added to one (EX); --deck PACK shows one.
 
     \b
     Examples:
       sgs info generals
       sgs info caocao --lang zh
-      sgs info cards --json
+      sgs info 杀 --deck 1.0
+      sgs info cards --deck standard --json
     """
     spec = _spec(game)
     cat = _Catalogue(spec)
+    if deck is not None:
+        packs = list(dict.fromkeys(str(c["pack"]) for c in cat.cards))
+        if deck not in packs:
+            raise click.BadParameter(f"{cat.game} has no pack {deck!r:.40} (its packs: "
+                                     f"{', '.join(packs) or 'none'})", param_hint="'--deck'")
+        if what in ("generals", "skills"):
+            raise click.UsageError(f"--deck chooses cards; it does not go with {what}")
+        cat.only_pack(deck)
     if what is None or what in SECTIONS:
         sections = SECTIONS if what is None else (what,)
         if as_json:
-            echo_json({"game": cat.game, **{s: getattr(cat, s) for s in sections}})
+            packs_json = {"packs": list(cat.packs.values())} if "cards" in sections and cat.packs else {}
+            echo_json({"game": cat.game, **{s: getattr(cat, s) for s in sections},
+                       **packs_json})
             return
         out: list[str] = []
         for s in sections:
@@ -308,7 +379,10 @@ def info(what: str | None, game: str, as_json: bool, lang: str) -> None:
             out += _section(cat, s, lang)
         click.echo("\n".join(out))
         return
-    found = cat.find(what)
+    try:
+        found = cat.find(what)
+    except AmbiguousName as e:
+        raise click.BadParameter(str(e), param_hint="'WHAT'") from None
     if found is None:
         raise click.BadParameter(f"{cat.game} has no general, card or skill {what!r:.40}",
                                  param_hint="'WHAT'")

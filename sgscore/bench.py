@@ -40,7 +40,7 @@ from typing import Any
 
 from .agents import RandomAgent, play
 from .sanguosha import ENGINE_VERSION, SPEC, Config, EngineError
-from .sanguosha.config import POOLS
+from .sanguosha.config import POOLS, general_ids
 
 __all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS",
            "default_players", "game_config"]
@@ -222,12 +222,13 @@ def _pool_text(game: str, generals: str, pool: tuple[str, ...] | str | None) -> 
 
 
 def resolve_pool(text: str | None, generals: str, players: Sequence[int]) -> tuple[str, ...] | str | None:
-    """``--pool``: a named pool (``standard``) or comma-separated general ids, checked for the
-    largest table (ValueError saying why not); None: every registered general."""
+    """``--pool``: a named pool (``standard``) or comma-separated generals (ids or names,
+    :func:`~sgscore.sanguosha.config.general_ids`), checked for the largest table (ValueError
+    saying why not); None: every registered general."""
     if text is None:
         return None
     pool: tuple[str, ...] | str = (
-        text if "," not in text and text in POOLS else tuple(x.strip() for x in text.split(",")))
+        text if "," not in text and text in POOLS else general_ids(text, "pool"))
     for n in players:
         Config(players=n, generals=generals, pool=pool)  # a ConfigError is a ValueError
     return pool

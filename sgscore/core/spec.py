@@ -330,7 +330,9 @@ class GameSpec(ABC, Generic[C]):
           ``suit`` (a letter, ``S`` ``H`` ``C`` ``D``), ``symbol`` (``♠`` ``♥`` ``♣`` ``♦``),
           ``rank`` (as printed: ``A``, ``2``-``10``, ``J``, ``Q``, ``K``), ``kind`` and
           ``kind_zh``, ``slot`` and ``slot_zh`` (equipment: its slot, else ``""``), ``range`` (a
-          weapon's attack range, else 0), ``pack``.
+          weapon's attack range, else 0), ``pack``;
+        - optionally ``packs``, the cards' packs in order: ``id`` (a card's ``pack``), ``zh``,
+          ``en``, for showing the cards pack by pack.
         """
         return {"generals": [], "skills": [], "cards": []}
 

@@ -6,14 +6,17 @@ general added later never changes a recorded game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.names import AmbiguousName, Names
 from ..core.spec import ConfigError
 from .model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE
 
-__all__ = ["DiceConfig", "ROLE_TABLE", "THREE_PLAYER_ROLES", "MIN_PLAYERS", "MAX_PLAYERS"]
+__all__ = ["DiceConfig", "ROLE_TABLE", "THREE_PLAYER_ROLES", "MIN_PLAYERS", "MAX_PLAYERS",
+           "general_ids"]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -29,6 +32,17 @@ ROLE_TABLE: dict[int, tuple[str, ...]] = {
 
 THREE_PLAYER_ROLES = (LOYALIST, RENEGADE, REBEL)
 """000 "3人局特别规则": 忠臣、内奸和反贼, all shown."""
+
+
+def general_ids(names: str) -> tuple[str, ...]:
+    """Comma-separated generals (``,``, ``，`` or ``、``) as ids: each an id or a display name,
+    in Chinese or English (:mod:`sgscore.core.names`); a name that is no general's is kept as
+    written, for the config to report as unknown."""
+    index = Names(((g.id, (g.zh, g.en)) for g in GENERALS.values()), "dice general")
+    try:
+        return tuple(index.id_of(x.strip()) for x in re.split(r"[,，、]", names))
+    except AmbiguousName as e:
+        raise ConfigError(f"generals: {e}") from None
 
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:

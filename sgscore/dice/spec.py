@@ -9,7 +9,7 @@ from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
 from . import generals as _generals  # noqa: F401 - registers every general
-from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig
+from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig, general_ids
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
 from .model import GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS
 from .telling import EVENTS, REQUESTS, DiceTeller
@@ -56,7 +56,7 @@ class DiceSpec(GameSpec[DiceConfig]):
         given = values.get("generals")
         generals: tuple[str, ...] | str = "random"
         if given is not None and given != "random":
-            generals = tuple(x.strip() for x in str(given).split(","))
+            generals = general_ids(str(given))  # ids or names, 曹丕 and Cao Pi too
         if given == "draft":
             raise ConfigError("generals: the dice game deals generals ('random') or takes one "
                               "id per seat; it has no draft")

@@ -6,17 +6,19 @@ under the same options, whatever content is added to the engine later.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..core.names import AmbiguousName, Names
 from ..core.spec import ConfigError
 from .cards import PACKS
 from .draft import draft_needs
 from .model import GENERALS
 
 __all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS", "MODES",
-           "DRAFT_3V3"]
+           "DRAFT_3V3", "general_ids"]
 
 # RULINGS §2, roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
@@ -43,6 +45,19 @@ POOLS: dict[str, tuple[str, ...]] = {
 }
 """Named general pools, frozen with the format: a header names one of these instead of listing
 its generals. ``standard``: the 25 generals of 003's first edition (RULINGS §4.5)."""
+
+
+def general_ids(names: str | Iterable[str], what: str = "generals") -> tuple[str, ...]:
+    """Generals as people name them, as ids: each an id or a display name, in Chinese or English
+    (``曹操``, ``Cao Cao``, ``caocao``: :mod:`sgscore.core.names`); a string is split at its
+    commas (``,``, ``，`` or ``、``). A name that is no general's is kept as written, for the
+    config to report as unknown; a name two generals bear is a :class:`ConfigError`."""
+    items = re.split(r"[,，、]", names) if isinstance(names, str) else list(names)
+    index = Names(((g.id, (g.zh, g.en)) for g in GENERALS.values()), "general")
+    try:
+        return tuple(index.id_of(x.strip()) for x in items)
+    except AmbiguousName as e:
+        raise ConfigError(f"{what}: {e}") from None
 
 
 def _ids(value: Any, what: str) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from .cards import (
     card_label,
     card_name,
 )
-from .config import Config
+from .config import Config, general_ids
 from .game import ENGINE_VERSION, RULESET, Game
 from .mode_3v3 import CAMP_ROLES, CAMPS, camp_of
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
@@ -147,7 +147,7 @@ class IdentitySpec(GameSpec[Config]):
         elif given in ("random", "draft"):
             generals = str(given)
         elif given is not None:
-            generals = tuple(x.strip() for x in str(given).split(","))
+            generals = general_ids(str(given))  # ids or names, 曹操 and Cao Cao too
         return Config(
             players=players, generals=generals, first_game=bool(values.get("first_game")),
             packs=_packs(values),
@@ -337,6 +337,8 @@ class IdentitySpec(GameSpec[Config]):
             "skills": [_skill_entry(SKILLS[sid], holders.get(sid, []), givers.get(sid, []))
                        for sid in order],
             "cards": _card_entries(),
+            "packs": [{"id": p.name, "zh": p.zh, "en": _PACK_EN.get(p.name, p.name)}
+                      for p in sorted(PACKS.values(), key=lambda p: p.first_id)],
         }
 
     # ------------------------------------------------------------------ schemas
@@ -378,6 +380,10 @@ def _skill_entry(skill: Skill, generals: list[str], cards: list[str]) -> dict[st
         "generals": generals, "cards": cards,
     }
 
+
+_PACK_EN = {"standard": "the standard deck", "ex": "the EX cards",
+            "1.0": "the 1.0 edition's deck"}
+"""The packs' names in English (``Pack.zh`` is their Chinese one)."""
 
 _SUIT_LETTER = ("S", "H", "C", "D")
 _RANK_PRINTED = {1: "A", 11: "J", 12: "Q", 13: "K"}

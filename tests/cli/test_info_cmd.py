@@ -82,7 +82,7 @@ def test_json_lists_every_general_skill_and_card_with_their_fields() -> None:
 def test_a_section_alone() -> None:
     data = _json("generals")
     assert set(data) == {"game", "generals"} and len(data["generals"]) == 25  # type: ignore[arg-type]
-    assert set(_json("cards")) == {"game", "cards"}
+    assert set(_json("cards")) == {"game", "cards", "packs"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -132,7 +132,8 @@ def test_one_card_name_and_one_skill_in_full() -> None:
     code, out, _ = run("info", "eight_diagram")
     assert code == 0
     assert out.splitlines()[0] == "eight_diagram  Eight Trigrams  八卦阵"
-    assert "armor; 2 cards" in out and "♠2" in out and "♣2" in out
+    assert "\n  armor\n  the standard deck (--deck standard); 2 cards\n" in out
+    assert "♠2" in out and "♣2" in out
     assert "you may judge: on red" in out  # the skill it gives, with its text
     data = _json("eight_diagram")
     assert data["match"] == "card" and [s["id"] for s in data["skills"]] == ["eight_diagram"]  # type: ignore[attr-defined]
@@ -173,3 +174,46 @@ def test_a_game_without_generals_skills_or_cards_has_empty_sections(toy: None) -
     assert code == 0 and out == "toy/nim的技能：无\n"
     code, _, err = run("info", "--game", "toy/nim", "caocao")
     assert code == 2 and "toy/nim has no general, card or skill 'caocao'" in err
+
+
+# ---------------------------------------------------------------------------- cards by deck
+def test_the_cards_are_listed_pack_by_pack_each_with_its_count() -> None:
+    # The standard deck and the 1.0 edition's are two decks (a game plays one), the EX cards an
+    # addition to the standard one: never one table of 188 cards.
+    code, out, _ = run("info", "cards")
+    assert code == 0
+    heads = [line for line in out.splitlines() if line.startswith("Cards of ")]
+    assert heads == [
+        "Cards of sanguosha/identity, the standard deck (--deck standard): 104 (30 names)",
+        "Cards of sanguosha/identity, the EX cards (--deck ex): 4 (4 names)",
+        "Cards of sanguosha/identity, the 1.0 edition's deck (--deck 1.0): 80 (24 names)"]
+    assert "188" not in out
+    code, zh, _ = run("info", "cards", "--lang", "zh")
+    assert "sanguosha/identity的游戏牌，标准版（--deck standard）：104张（30种）" in zh.splitlines()
+    assert "sanguosha/identity的游戏牌，1.0版（--deck 1.0）：80张（24种）" in zh.splitlines()
+
+
+def test_deck_chooses_one_pack() -> None:
+    code, out, _ = run("info", "cards", "--deck", "1.0")
+    assert code == 0 and out.splitlines()[0].endswith("(--deck 1.0): 80 (24 names)")
+    assert "standard deck" not in out and "♠7" not in out.split("slash", 1)[1].split("\n")[0]
+    data = _json("cards", "--deck", "standard")
+    assert len(data["cards"]) == 104 and {c["pack"] for c in data["cards"]} == {"standard"}  # type: ignore[attr-defined]
+    assert [p["id"] for p in data["packs"]] == ["standard", "ex", "1.0"]  # type: ignore[attr-defined]
+    # A card of both decks in full: each deck's copies apart, or one deck's.
+    code, out, _ = run("info", "slash")
+    assert "the standard deck (--deck standard); 30 cards" in out
+    assert "the 1.0 edition's deck (--deck 1.0); 25 cards" in out
+    code, out, _ = run("info", "slash", "--deck", "1.0")
+    assert "25 cards" in out and "30 cards" not in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["cards", "--deck", "2.0"], "has no pack '2.0' (its packs: standard, ex, 1.0)"),
+    (["generals", "--deck", "1.0"], "--deck chooses cards; it does not go with generals"),
+])
+def test_a_deck_that_is_not_one_is_a_usage_error(args: list[str], words: str) -> None:
+    code, out, err = run("info", *args)
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert words in line
