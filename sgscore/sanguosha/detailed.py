@@ -195,6 +195,7 @@ class LastBlood(Skill):
     text_en = ("You went out first in the previous game: damage cannot take your last HP until "
                "someone is out, except damage from a player you have attacked.")
     optional = False
+    compulsory = True
     announce = False  # the ``last_blood`` event tells what it did
     timings = (DAMAGE_BEFORE,)
 

@@ -1,8 +1,8 @@
 """转世, reincarnation (003 "转世规则"; RULINGS §8.1): the dead stay at the table and may come back.
 
 With ``Config(reincarnation=True)`` a player who dies keeps their seat. Their cards go to the
-discard pile as at any death and their role is shown; their general's card goes back among the
-unused generals. Every other living player may, once in each of their own turns, give a dead
+discard pile as at any death and their role is shown; their general's card is set aside with them
+until they reincarnate, then goes back among the unused generals (RULINGS §8.1). Every other living player may, once in each of their own turns, give a dead
 player one hand card face down: the *offering* (献祭), an action of their play phase,
 ``("offering", (card,), (dead_seat,))``, like 孙权's tribute (it is the giver's decision alone,
 so nothing is asked of the dead). When a dead player holds 4 cards (3 in a 4- or 5-player game),
@@ -73,14 +73,15 @@ def accepts_offerings(g: Game, p: Player) -> bool:
 
 def unused_generals(g: Game) -> list[str]:
     """The unused general cards, sorted by id: the generals of the game (its pool, and the
-    generals a config names for the seats) that no living player has. A dead player's general
-    is among them (003: "角色牌放入角色牌堆洗混")."""
+    generals a config names for the seats) that no player has. The living play theirs; a dead
+    player's is set aside with them until they reincarnate, so it is never revealed for their own
+    reincarnation nor for another's (RULINGS §8.1; 003: "将转世前的角色牌放回未使用的角色牌堆", after
+    the reveal). Once they have taken a new general, the old one is nobody's and unused again."""
     ids = set(g.config.general_pool())
     if isinstance(g.config.generals, tuple):
         ids.update(g.config.generals)
     for p in g.players:
-        if p.alive:
-            ids.discard(p.general)
+        ids.discard(p.general)
     return sorted(ids)
 
 
@@ -92,8 +93,9 @@ def _same_kingdom(kingdoms: str, gid: str) -> bool:
 
 def reincarnate(g: Game, p: Player) -> None:
     """003: "将未使用的角色牌洗混后面向下放成一堆，从牌堆顶翻起，翻开的第一张与这名玩家同国籍的角色，即成为转世后的
-    角色". The revealed generals that are not taken go back among the unused ones (the pile is
-    shuffled anew every time)."""
+    角色". The player's own general is not in that pile (:func:`unused_generals`); it goes back
+    among the unused ones once the new one is taken, as do the revealed generals that are not
+    taken (the pile is shuffled anew every time)."""
     pile = unused_generals(g)
     g.rng.shuffle(pile)  # then revealed from the start of the list
     revealed: list[str] = []

@@ -96,7 +96,14 @@ class Skill:
     #: A lord skill works only while its general is the lord.
     lord: ClassVar[bool] = False
     timings: ClassVar[tuple[Timing[Any], ...]] = ()
+    #: Whether reacting at a timing first asks the owner a recorded yes/no (``invoke``).
     optional: ClassVar[bool] = True
+    #: The label 锁定技 (compulsory) of ``sgs info``: the skill takes effect without its owner
+    #: choosing to use it. Declared from 003's wording: a text with 可, 可以 or 能 leaves the use to
+    #: the owner (a yes/no, an option of a request, or how he plays) and is not compulsory; one
+    #: that states what happens is (docs/rules.md, "Compulsory skills", gives each skill's
+    #: wording). A compulsory skill asks no yes/no and is no option of a request.
+    compulsory: ClassVar[bool] = False
     #: The modifier hooks this skill overrides (found from its methods; never declared).
     modifies: ClassVar[tuple[str, ...]] = ()
     #: Whether the rules ask this skill for a needed card: it overrides ``convert`` or
@@ -245,6 +252,10 @@ def _check_pairs(cls: type[Skill]) -> str | None:
         return "a play-phase skill needs play_options()"
     if options and not (play or cls.play_as):
         return "play_options() needs play() or play_as"
+    if cls.compulsory and cls.timings and cls.optional:
+        return "a compulsory skill asks no yes/no: set optional = False"
+    if cls.compulsory and (options or _overrides(cls, "convert") or _overrides(cls, "respond_ok")):
+        return "a compulsory skill is no option of a request (play_options, convert, respond_ok)"
     return None
 
 

@@ -38,7 +38,7 @@ from .view import full_view
 
 __all__ = ["SPEC", "IdentitySpec", "RULES_VERSION", "FORMAT_V1_POOL"]
 
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 """The identity of the rules' behaviour. Change it (and run ``python -m sgscore.replay.golden``)
 whenever a change to the rules changes what a game does; never for a comment or a refactoring.
 The golden replays (``fixtures/``) fail when behaviour changes, and the rebaseline refuses to
@@ -376,7 +376,7 @@ def _skill_entry(skill: Skill, generals: list[str], cards: list[str]) -> dict[st
     return {
         "id": skill.id, "zh": skill.zh, "en": skill.en, "text_zh": skill.text_zh,
         "text_en": skill.text_en, "lord": skill.lord,
-        "compulsory": not (skill.optional or skill.acts or skill.answers),
+        "compulsory": skill.compulsory,
         "generals": generals, "cards": cards,
     }
 

@@ -58,7 +58,7 @@ def test_json_lists_every_general_skill_and_card_with_their_fields() -> None:
     assert skills["jianxiong"]["en"] == "Villainous Hero"
     assert skills["jianxiong"]["text_zh"].startswith("可立即获得所有对自己造成体力伤害的牌")
     assert skills["hujia"]["lord"] and skills["hujia"]["generals"] == ["caocao"]
-    assert skills["wushuang"]["compulsory"] and not skills["fankui"]["compulsory"]
+    assert skills["wushuang"]["compulsory"] and not skills["guicai"]["compulsory"]
     assert skills["crossbow"]["cards"] == ["crossbow"] and skills["crossbow"]["generals"] == []
 
     first = cards[0]  # type: ignore[index]

@@ -148,7 +148,6 @@ def test_lijian_fankui_takes_from_the_other_duellist_not_from_her() -> None:
     s.seat(2).hand("slash C2", "duel")
     t = s.start(seat=0, phase="play")
     t.skill("lijian", (t.card(0, "jink"),), (1, 2))
-    t.answer(1, "invoke", True)  # 反馈
     assert t.hp(1) == 2
     assert t.events("gain")[0][1:4] == (1, 2, 1)
     assert len(t.hand(0)) == 2 and len(t.hand(2)) == 1

@@ -12,7 +12,6 @@ def test_fankui_takes_a_random_hand_card_of_the_source() -> None:
     s.seat(0).hand("slash", "jink", "peach")
     t = s.start(seat=0, phase="play")
     t.play(t.card(0, "slash"), 1)
-    t.answer(1, "invoke", True)
     left = {t.card(0, "jink"), t.card(0, "peach")}
     assert t.hp(1) == 2
     [(_, _, _, _, (taken,))] = t.events("gain")
@@ -20,6 +19,18 @@ def test_fankui_takes_a_random_hand_card_of_the_source() -> None:
     assert set(t.hand(0)) == left - {taken}
     assert ("gain", 1, 0, 1) in t.game.view(2)["events"]  # the others do not see which card
     assert_conserved(t.game)
+
+
+def test_fankui_is_compulsory_it_asks_no_yes_no() -> None:
+    # docs/rules.md, "Compulsory skills": 003 反馈 states what happens, "随机抽取对方一张手牌，加入自己
+    # 的手牌", with no 可 or 能; like 刚烈, 集智, 英姿 and 闭月 it takes effect unasked.
+    s = Scenario(players=4, generals=[None, "simayi", None, None])
+    s.seat(0).hand("slash", "peach", "peach").hp(2)  # a 桃 left keeps his play phase going
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "slash"), 1)
+    t.expect(0, "play")  # nobody was asked anything: the card is his already
+    assert len(t.hand(1)) == 1 and len(t.hand(0)) == 1
+    assert ("skill", 1, "fankui") in t.events("skill")
 
 
 def test_fankui_is_the_same_for_the_same_seed() -> None:
@@ -30,7 +41,6 @@ def test_fankui_is_the_same_for_the_same_seed() -> None:
         s.seat(0).hand("slash", "jink", "peach", "duel")
         t = s.start(seat=0, phase="play")
         t.play(t.card(0, "slash"), 1)
-        t.answer(1, "invoke", True)
         taken.append(t.events("gain"))
     assert taken[0] == taken[1] and len(taken[0]) == 1
 

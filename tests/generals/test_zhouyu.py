@@ -87,9 +87,10 @@ def test_jiedao_with_a_weapon_of_his_own_he_chooses_which_is_active() -> None:
     assert t.hp(1) == 2
 
 
-def test_jiedao_once_per_turn_even_when_nullified() -> None:
-    # 003 借刀: "一回合只能使用一次该技能"; ruling (Jiedao docstring): as the card 借刀杀人 it can be
-    # cancelled by 无懈可击 (003: "取消一张锦囊牌对某一位玩家的作用"), and it was still used.
+def test_jiedao_is_a_skill_no_nullification_answers_it() -> None:
+    # RULINGS §4.5 借刀 (docs/rules.md 周瑜, 借刀): "It is a skill, not a trick card, so no 无懈可击
+    # can answer it (无懈可击 cancels a 锦囊; 003's 强制 says the borrowing is forced)". 003 无懈可击:
+    # "取消一张锦囊牌对某一位玩家的作用"; 003 借刀: "可强制向一名玩家借用一张已装备的武器牌".
     s = Scenario(players=4, generals=["zhouyu", None, None, None])
     s.seat(0).hand("peach").hp(2)  # the 桃 keeps his play phase going
     s.seat(1).equip("axe")
@@ -97,13 +98,25 @@ def test_jiedao_once_per_turn_even_when_nullified() -> None:
     s.seat(3).equip("halberd")
     t = s.start(seat=0, phase="play")
     t.skill("jiedao", (), (1,))
-    null = t.card(2, "nullification")
-    t.answer(2, "respond", null)
+    # Nobody is asked for a 无懈可击: the axe is his at once, and seat 2 keeps the card.
+    t.expect(0, "play")
+    assert not t.events("nullified")
+    assert t.p(0).borrowed == (t.card(1, "axe"), 1, True) and t.p(1).equip[WEAPON] == -1
+    assert t.card(2, "nullification") in t.hand(2)
+    assert_conserved(t.game)
+
+
+def test_the_card_borrowed_sword_can_still_be_nullified() -> None:
+    # 003 无懈可击: "取消一张锦囊牌对某一位玩家的作用": the card 借刀杀人 is a 锦囊牌, unlike 借刀.
+    s = Scenario(players=4, generals=["zhouyu", None, None, None])
+    s.seat(0).hand("collateral", "peach").hp(2)
+    s.seat(1).equip("axe")
+    s.seat(2).hand("nullification")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "collateral"), 1)
+    t.answer(2, "respond", t.card(2, "nullification"))
     assert ("nullified", 2, "collateral", 1, True) in t.events("nullified")
     assert t.p(0).borrowed is None and t.p(1).equip[WEAPON] == t.card(1, "axe")
-    # Gone for this turn, though seat 3 still has a weapon and he holds none borrowed.
-    t.expect(0, "play")
-    assert not [c for c in t.choices() if c is not None and c[0] == "jiedao"]
 
 
 def test_jiedao_once_per_turn_and_again_next_turn() -> None:

@@ -27,7 +27,6 @@ def test_jianxiong_and_fankui_damaged_by_one_aoe_resolve_in_turn_order() -> None
     t = s.start(seat=0, phase="play").mark()
     sa, jink = t.card(0, "savage_assault"), t.card(0, "jink")
     t.play(sa)
-    t.answer(1, "invoke", True)  # 反馈 first: seat 1 is nearer the current player
     assert t.hand(1) == [jink]
     t.answer(2, "invoke", True)  # then 奸雄
     assert t.hand(2) == [sa]
@@ -46,7 +45,6 @@ def test_jianxiong_before_fankui_when_caocao_sits_nearer_the_current_player() ->
     aa, peach = t.card(2, "archery_attack"), t.card(2, "peach")
     t.play(aa)
     t.answer(3, "invoke", True)  # 奸雄
-    t.answer(0, "invoke", True)  # 反馈: the 桃 is the only hand card left to take
     assert aa in t.hand(3) and peach in t.hand(0)  # (seat 3's turn has begun since)
     assert [e[1:3] for e in t.events("skill")] == [(3, "jianxiong"), (0, "fankui")]
     assert_conserved(t.game)
@@ -400,7 +398,6 @@ def test_lianying_the_example_of_003_with_fankui() -> None:
     s.top("jink D3", "peach H4")
     t = s.start(seat=0, phase="play").mark()
     t.play(t.card(0, "slash"), 1)
-    t.answer(1, "invoke", True)  # 反馈
     first, second = t.card(-1, "jink D3"), t.card(-1, "peach H4")
     seen = [e[:3] for e in t.events() if e[0] in ("draw", "damage", "gain")][:4]
     assert seen == [("draw", 0, 1), ("damage", 0, 1), ("draw", 0, 1), ("gain", 1, 0)]
@@ -455,7 +452,6 @@ def test_kongcheng_once_fankui_takes_his_last_card() -> None:
     s.seat(2).hand("slash")
     t = s.start(seat=1, phase="play")
     t.play(t.card(1, "slash"), 2)
-    t.answer(2, "invoke", True)  # 反馈 takes the 闪, his last card
     assert t.hand(1) == [] and t.card(1, "jink") in t.hand(2)
     t.until(2, "play")
     assert (t.card(2, "slash"), 1) not in t.choices()
@@ -470,7 +466,6 @@ def test_jizhi_before_fankui_with_a_duel() -> None:
     s.top("peach H3")
     t = s.start(seat=0, phase="play").mark()
     t.play(t.card(0, "duel"), 1)  # he has no 杀: he loses at once
-    t.answer(1, "invoke", True)  # 反馈
     peach = t.card(-1, "peach H3")
     assert _order(t, "draw", "damage", "gain")[:3] == ["draw", "damage", "gain"]
     assert t.events("draw")[0][1:4] == (0, 1, (peach,))

@@ -127,6 +127,25 @@ def test_respond_needs_respond_ok_and_play_needs_play_options(module: Callable[[
         """, "needs play_options()")
 
 
+def test_a_compulsory_skill_asks_nothing_and_is_no_option(module: Callable[[str, str], Any]) -> None:
+    # docs/rules.md, "Compulsory skills": the label 锁定技 says the owner never chooses to use it.
+    _fails(module, "mistake_compulsory_asks", """
+        class Thorns(Skill):
+            id = "thorns"
+            compulsory = True
+            timings = (DAMAGED,)
+            def can_trigger(self, g, owner, ctx): return True
+            def trigger(self, g, owner, ctx): yield from ()
+        """, "a compulsory skill asks no yes/no")
+    _fails(module, "mistake_compulsory_option", """
+        class Give(Skill):
+            id = "give"
+            compulsory = True
+            def play_options(self, g, owner): return []
+            def play(self, g, owner, cards, targets): yield from ()
+        """, "a compulsory skill is no option of a request")
+
+
 def test_duplicate_ids_name_both_modules(module: Callable[[str, str], Any]) -> None:
     _fails(module, "mistake_duplicate_skill", """
         @register_skill

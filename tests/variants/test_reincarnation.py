@@ -155,7 +155,7 @@ def test_at_the_threshold_the_dead_reincarnate_at_once_as_a_general_of_their_kin
     g = t.game
     assert g.distance(t.p(1), t.p(3)) == 1  # the dead are not counted
     unused = unused_generals(t.game)
-    assert "zhangfei" in unused  # a dead player's general goes back among the unused
+    assert "zhangfei" not in unused  # set aside with the dead player (RULINGS §8.1)
     assert not {"caocao", "liubei", "lvbu"} & set(unused)  # the living keep theirs
     t.mark()
     _offer(t, t.card(0, "peach"), 2)
@@ -175,6 +175,49 @@ def test_at_the_threshold_the_dead_reincarnate_at_once_as_a_general_of_their_kin
     assert g.distance(t.p(1), t.p(3)) == 2
     assert (t.card(0, "duel"), 2) in t.choices()
     assert_conserved(t.game)
+
+
+def test_the_dead_players_own_general_is_never_revealed() -> None:
+    # RULINGS §8.1: "The general they had is not among the cards revealed"; 003: "将转世前的角色牌
+    # 放回未使用的角色牌堆" comes after the reveal, so the old card is not in the pile during it.
+    # 张飞 is the one Shu general not in play: his own, so he cannot reincarnate.
+    s = Scenario(players=4, generals=FOUR, reincarnation=True,
+                 pool=("caocao", "huatuo", "liubei", "lvbu", "zhangfei"))
+    s.seat(2).dead().hand("jink", "jink")
+    s.seat(0).hand("peach")
+    t = s.start(seat=0, phase="play")
+    assert unused_generals(t.game) == ["huatuo"]
+    _offer(t, t.card(0, "peach"), 2)
+    assert t.events("reincarnate") == []
+    assert t.events("no_reincarnation") == [("no_reincarnation", 2, "shu")]
+    assert not t.p(2).alive and t.p(2).general == "zhangfei"
+
+
+def test_the_old_general_goes_back_among_the_unused_once_the_new_one_is_taken() -> None:
+    # 003: "翻开的第一张与这名玩家同国籍的角色，即成为转世后的角色 … 将转世前的角色牌放回未使用的角色牌堆"
+    s = Scenario(players=4, generals=FOUR, reincarnation=True,
+                 pool=("caocao", "guanyu", "liubei", "lvbu", "zhangfei"))
+    s.seat(2).dead().hand("jink", "jink")
+    s.seat(0).hand("peach")
+    t = s.start(seat=0, phase="play")
+    _offer(t, t.card(0, "peach"), 2)
+    assert t.events("reincarnate") == [("reincarnate", 2, ("guanyu",), "guanyu", 4)]
+    assert unused_generals(t.game) == ["zhangfei"]
+
+
+def test_another_dead_players_general_is_set_aside_with_them_too() -> None:
+    # RULINGS §8.1: before the new general is taken, the old one "is set aside with the dead
+    # player": seat 4's 关羽 is not in the pile that seat 2's reincarnation reveals.
+    s = Scenario(players=5, generals=[*FOUR, "guanyu"], reincarnation=True,
+                 roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL],
+                 pool=("caocao", "guanyu", "liubei", "lvbu", "zhangfei", "zhaoyun"))
+    s.seat(2).dead().hand("jink", "jink")
+    s.seat(4).dead()
+    s.seat(0).hand("peach")
+    t = s.start(seat=0, phase="play")
+    assert unused_generals(t.game) == ["zhaoyun"]
+    _offer(t, t.card(0, "peach"), 2)
+    assert t.events("reincarnate") == [("reincarnate", 2, ("zhaoyun",), "zhaoyun", 4)]
 
 
 def test_the_reveal_is_the_games_rng_so_a_replay_reincarnates_the_same() -> None:

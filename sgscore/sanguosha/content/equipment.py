@@ -90,6 +90,7 @@ class QinggangSword(_Equipment):
     en = "Qinggang Sword"
     text_zh = "攻击距离为2，装备后，出杀时，对方的八卦阵无效。"
     text_en = "Attack range 2. While it is equipped, the target's armor (the Eight Trigrams) has no effect against your Slash."
+    compulsory = True
     timings = (SLASH_AIM,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -135,6 +136,7 @@ class RenwangShield(_Equipment):
     en = "Renwang Shield"
     text_zh = "锁定技，黑色的杀对你无效。"
     text_en = "Black Slashes have no effect on you."
+    compulsory = True
     timings = (SLASH_ARMOR,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -203,6 +205,7 @@ class DoubleSwords(_Advanced):
     en = "Twin Swords"
     text_zh = "攻击距离为2.技能：被攻击玩家选择的角色与自己选择的角色为异性时，用杀攻击成功后，被攻击者选择弃一张手牌，或让攻击者从牌堆摸一张牌。"
     text_en = "Attack range 2. Skill: when your Slash hits a target whose general is of the other sex, the target chooses: discard a hand card, or let you draw a card."
+    compulsory = True
     timings = (SLASH_HIT,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:
@@ -354,6 +357,7 @@ class KylinBow(_Advanced):
     en = "Qilin Bow"
     text_zh = "攻击距离为5.技能：与被攻击者的距离大于2时（不包括2，必须计算马的影响）——若用杀攻击命中，对方需弃掉一匹已装备的马"
     text_en = "Attack range 5. Skill: when your Slash hits a target at a distance greater than 2 (horses counted), the target discards one of their equipped horses (your choice if they have two)."
+    compulsory = True
     timings = (SLASH_HIT,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:

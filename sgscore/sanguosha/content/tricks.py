@@ -269,10 +269,11 @@ def _collateral_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]
 
 def _collateral_effect(g: Game, use: CardUse) -> Proc:
     """003's first-edition text: borrow the target's weapon, with its range and skill, until the
-    start of your discard phase (RULINGS §4.2)."""
+    start of your discard phase (RULINGS §4.2). A 借刀杀人 made of no card is 周瑜's 借刀, a skill
+    with the card's effect and no 锦囊牌: no 无懈可击 window opens for it (RULINGS §4.5)."""
     user = use.user
     target = g.players[use.targets[0]]
-    if (yield from nullified(g, use.card, target, user)):
+    if use.card.cards and (yield from nullified(g, use.card, target, user)):
         return
     weapon = target.equip[0]
     if weapon < 0 or user.borrowed is not None or not user.alive:

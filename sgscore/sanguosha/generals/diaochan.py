@@ -41,6 +41,7 @@ class Biyue(Skill):
     text_zh = "弃牌阶段结束后摸一张牌加入手牌。"
     text_en = "At the end of your discard phase, draw a card."
     optional = False
+    compulsory = True
     timings = (PHASE_END,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> bool:

@@ -38,6 +38,7 @@ class Jizhi(Skill):
     text_zh = "当她使用一张锦囊牌后，立即从牌堆顶摸一张牌加入手牌。"
     text_en = "Whenever you use a trick (a delayed trick or a Nullification too), draw a card from the top of the draw pile at once."
     optional = False
+    compulsory = True
     timings = (CARD_USED, CARD_PLAYED)
 
     def can_trigger(self, g: Game, owner: Player, ctx: CardUse | CardPlayed) -> bool:
@@ -62,6 +63,7 @@ class Qicai(Skill):
     text_zh = "使用任何锦囊牌无距离限制，如顺手牵羊。"
     text_en = "Your tricks have no distance limit (Snatch's, for one)."
     optional = False
+    compulsory = True
 
     def trick_distance_unlimited(self, g: Game, owner: Player) -> bool:
         return True

@@ -27,6 +27,7 @@ class Qianxun(Skill):
     text_zh = "不受顺手牵羊和乐不思蜀的影响。"
     text_en = "Snatch and Contentment do not affect you: you cannot be their target."
     optional = False
+    compulsory = True
 
     def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
         return name == "snatch" or name == "indulgence"
@@ -54,6 +55,7 @@ class Lianying(Skill):
     text_zh = "任何时候，只要自己手里没牌了就能从牌堆里摸一张加入自己手牌中。"
     text_en = "Whenever your hand becomes empty, draw a card from the draw pile."
     optional = False
+    compulsory = True
     timings = (HAND_EMPTIED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: PlayerCtx) -> bool:

@@ -44,6 +44,7 @@ class Wushuang(Skill):
     text_zh = "使用杀攻击时，对方需使用两张闪才能闪避，如果对方使用八卦阵，需要判定两次；使用范围攻击的锦囊（如万箭齐发和南蛮入侵）时，所有人除出闪或杀外，需额外多弃一张任意手牌，否则减一点体力。"
     text_en = "A target of your Slash needs two Dodges to avoid it (the Eight Trigrams judges once for each). A target of your Barbarian Invasion or Arrow Barrage who plays the Slash or Dodge must also discard one more hand card, or take the damage."
     optional = False
+    compulsory = True
     timings = (AOE_ANSWERED,)
 
     def jinks_needed(self, g: Game, owner: Player, target: Player) -> int:

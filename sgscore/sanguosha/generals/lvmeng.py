@@ -37,6 +37,7 @@ class Keji(Skill):
     en = "Self-Restraint"
     text_zh = "若在出牌阶段没有打出杀（包括决斗中使用的杀），则弃牌阶段无需弃牌，即此回合手牌无上限。"
     text_en = "If you used or played no Slash in your play phase (a Slash in a Duel counts), you need not discard in your discard phase: you have no hand limit this turn."
+    compulsory = True
     timings = (CARD_USED, CARD_PLAYED, HAND_LIMIT)
     optional = False
     announce = False

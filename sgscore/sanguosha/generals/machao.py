@@ -23,6 +23,7 @@ class Mashu(Skill):
     text_zh = "始终视为骑着一匹-1马和一匹+1马，不管他是否装备马。但他最多只能再装备一匹马（算上自己始终骑着的两匹马一共三匹）。"
     text_en = "You always count as riding a -1 horse and a +1 horse, whether or not you equip horses; you may equip only one more horse, of either kind (three horses in all)."
     optional = False
+    compulsory = True
 
     def distance_out(self, g: Game, owner: Player, other: Player) -> int:
         return -1

@@ -40,14 +40,20 @@ def GUICAI(t: Teller, choice: int) -> str:
 
 @register_skill
 class Fankui(Skill):
-    """反馈: when another player damages him, take one of that player's hand cards at random with
-    the game RNG (003: "随机抽取对方一张手牌...若此时对方无手牌，则此技能无效")."""
+    """反馈 (compulsory): when another player damages him, he takes one of that player's hand cards
+    at random with the game RNG (003: "随机抽取对方一张手牌...若此时对方无手牌，则此技能无效").
+
+    Ruling (docs/rules.md, "Compulsory skills"): no yes/no is asked. 003 states what happens
+    ("随机抽取") with no 可 or 能, as it does for 刚烈, 集智, 英姿 and 闭月, which ask nothing either.
+    """
 
     id = "fankui"
     zh = "反馈"
     en = "Feedback"
     text_zh = "若有玩家对自己造成体力伤害，随机抽取对方一张手牌，加入自己的手牌。若此时对方无手牌，则此技能无效。"
     text_en = "When another player damages you, take one of their hand cards at random. Nothing happens if they have none."
+    optional = False
+    compulsory = True
     timings = (DAMAGED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:

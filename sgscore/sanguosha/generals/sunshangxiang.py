@@ -30,6 +30,7 @@ class Qiankun(Skill):
     text_zh = "无视其他玩家任何装备牌的效果，即其他玩家的武器牌、马、八卦阵。但角色技能对她依然有效。"
     text_en = "Other players' equipment has no effect on you or against you: their weapons, horses and armor. Skills still affect you."
     optional = False
+    compulsory = True
 
     def equipment_ignored(self, g: Game, owner: Player, other: Player) -> bool:
         return other is not owner

@@ -61,6 +61,7 @@ class Ganglie(Skill):
     text_zh = "当有玩家对夏侯敦造成体力伤害时（包括使用万箭齐发和南蛮入侵），这名玩家需要立即进行判定，若判定结果为黑色花色（黑桃、梅花），则这名玩家需减一点体力或者弃两张手牌（若没有手牌或手牌不足两张，则只能扣减一点体力）"
     text_en = "Whenever a player damages you (with Arrow Barrage and Barbarian Invasion too), that player judges at once; on black (♠ ♣) they lose 1 HP or discard two hand cards, as they choose (with fewer than two hand cards, they lose 1 HP)."
     optional = False
+    compulsory = True
     timings = (DAMAGED,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> bool:

@@ -38,6 +38,7 @@ class Luoyi(Skill):
     text_zh = "出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受到两点体力伤害。"
     text_en = "In your play phase, while you have no weapon, a Slash of yours that hits deals 2 damage instead of 1 (never in a Duel)."
     optional = False
+    compulsory = True
     timings = (SLASH_HIT,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: SlashCtx) -> bool:

@@ -32,6 +32,7 @@ class Yingzi(Skill):
     text_zh = "摸牌阶段摸三张牌（并非额外摸三张）"
     text_en = "In your draw phase, draw three cards (not three more)."
     optional = False
+    compulsory = True
     timings = (DRAW_PHASE,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: DrawPhaseCtx) -> bool:
@@ -54,13 +55,11 @@ class Jiedao(Skill):
     (``choose_weapon``); one borrowed weapon at a time, so not while he holds one borrowed by
     借刀 or by the card.
 
-    Rulings (003 is silent; RULINGS §4.5 reads it "as the card 借刀杀人"):
-    - It is the use of a 借刀杀人 (a ``use`` event of ``collateral`` by ``jiedao`` with no card):
-      it can be cancelled by 无懈可击 like the card (003 无懈可击: "取消一张锦囊牌对某一位玩家的作用",
-      and 借刀 has "锦囊牌借刀杀人的效果"), and it counts as using a trick for any skill of his that
-      would react to one (none of the 25 generals has both). "强制" says the lender cannot refuse; a
-      无懈可击 is not a refusal but a card against the trick, open to everyone.
-    - A 借刀 cancelled by 无懈可击 is still his one 借刀 of the turn (he used the skill).
+    Rulings:
+    - It is a skill, not a trick card (RULINGS §4.5): no 无懈可击 window opens for it (003 无懈可击:
+      "取消一张锦囊牌对某一位玩家的作用"; 借刀 is "强制"). It is logged as the use of a 借刀杀人 made of
+      no card (a ``use`` event of ``collateral`` by ``jiedao``), which is how the card's effect
+      tells it apart; none of the 25 generals has a skill that reacts to his using a trick.
     """
 
     id = "jiedao"

@@ -76,6 +76,7 @@ class Guanxing(Skill):
     text_zh = "摸牌阶段前，查看牌堆顶的三张牌，将其中任意数量的牌以任意顺序置于牌堆底，其余则以任意顺序置于牌堆顶。摸牌阶段照常摸两张牌。"
     text_en = "Before your draw phase, look at the top three cards of the draw pile and put any number of them on the bottom and the rest on top, in any order. You then draw two cards as usual."
     optional = False
+    compulsory = True
     timings = (PHASE_BEGIN,)
 
     def can_trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> bool:
@@ -107,6 +108,7 @@ class Kongcheng(Skill):
     text_zh = "无手牌时，不受杀的影响（包括决斗中出的杀）。"
     text_en = "While you have no hand cards, no Slash affects you (a Slash in a Duel included): you cannot be chosen as the target of a Slash or a Duel."
     optional = False
+    compulsory = True
 
     def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
         return not owner.hand and (name == "slash" or name == "duel")
