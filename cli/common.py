@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
 from collections.abc import Iterator
@@ -54,8 +53,11 @@ class OneLineUsageError(click.ClickException):
 
 
 def echo_json(obj: Any) -> None:
-    """One JSON object on one line (non-ASCII kept readable)."""
-    click.echo(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+    """One JSON object on one line (non-ASCII kept readable; strict: a value JSON cannot hold is
+    an ``OutputError``, one line from ``sgs``)."""
+    from sgscore.replay.errors import json_text
+
+    click.echo(json_text(obj))
 
 
 class Progress:
@@ -139,8 +141,9 @@ def binary_stdout(what: str) -> Any:
     if is_terminal(sys.stdout):
         raise click.UsageError(f"-o - writes {what} to stdout, which is a terminal: redirect it "
                                "(> FILE or | COMMAND), or give -o FILE")
-    sys.stdout.flush()
-    return click.get_binary_stream("stdout")
+    text: Any = sys.stdout
+    text.flush()  # what went there as text first
+    return text.buffer
 
 
 def is_terminal(stream: Any) -> bool:

@@ -36,7 +36,7 @@ from .common import (
     is_terminal,
 )
 
-__all__ = ["main", "COMMANDS", "REPLAY_COMMANDS"]
+__all__ = ["main", "COMMANDS", "REPLAY_COMMANDS", "HelpFormatter"]
 
 Lazy = dict[str, tuple[str, str]]
 
@@ -191,6 +191,7 @@ class _Sgs(_Lazy):
 
     def invoke(self, ctx: click.Context) -> Any:
         from sgscore.core.registry import RegistrationError
+        from sgscore.replay.errors import OutputError
 
         try:
             with _conventions():
@@ -201,6 +202,46 @@ class _Sgs(_Lazy):
             raise OneLineUsageError(e) from None
         except RegistrationError as e:
             fail(str(e))
+        except OutputError as e:  # JSON met a value it cannot hold: a bug, told in one line
+            fail(str(e))
+
+
+@contextmanager
+def _whole_words() -> Iterator[None]:
+    """click's wrapping, keeping every word whole: a line breaks between words, never inside one
+    (``lord=heuristic,...``) nor at a hyphen (``--three-player-drain``); a word longer than the
+    line overflows it. Without click's private wrapper (another click), click's own wrapping."""
+    try:
+        from click import _textwrap
+    except ImportError:  # pragma: no cover - another click
+        yield
+        return
+    plain = _textwrap.TextWrapper
+
+    class WholeWords(plain):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, break_long_words=False, break_on_hyphens=False, **kwargs)
+
+    _textwrap.TextWrapper = WholeWords  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        _textwrap.TextWrapper = plain  # type: ignore[misc]
+
+
+class HelpFormatter(click.HelpFormatter):
+    """The help of every ``sgs`` command: click's layout, with :func:`_whole_words`."""
+
+    def write_text(self, text: str) -> None:
+        with _whole_words():
+            super().write_text(text)
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        with _whole_words():
+            super().write_dl(rows, col_max, col_spacing)
+
+
+click.Context.formatter_class = HelpFormatter  # every command's help (sgs is click's only user here)
 
 
 def _print_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:

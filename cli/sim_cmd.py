@@ -41,31 +41,27 @@ def _param_name(opt: Option) -> str:
 
 
 def _game_params() -> list[click.Option]:
-    """One click option per flag any installed game declares (games sharing a flag share it;
-    an int range is the widest of theirs, and each game checks its own)."""
-    merged: dict[str, tuple[Option, list[str], int | None, int | None]] = {}
+    """One click option per flag any installed game declares (games sharing a flag share it; an
+    int range is the widest of theirs, and each game checks its own). The help says what each
+    game makes of it when they differ (--players: 4-10 here, 3-8 there), and which games take
+    an option not every game takes."""
+    merged: dict[str, list[tuple[str, Option]]] = {}
     for gid in game_ids():
         spec = get_game(gid)
         assert spec is not None
         for opt in spec.options:
             key = opt.flags[0]
-            if key not in merged:
-                merged[key] = (opt, [gid], opt.low, opt.high)
-                continue
-            first, games, low, high = merged[key]
-            if first.kind != opt.kind or first.flags != opt.flags:
-                raise RegistrationError(f"{gid}: option {key} differs from {games[0]}'s")
-            low = None if low is None or opt.low is None else min(low, opt.low)
-            high = None if high is None or opt.high is None else max(high, opt.high)
-            merged[key] = (first, [*games, gid], low, high)
+            takers = merged.setdefault(key, [])
+            if takers and (takers[0][1].kind != opt.kind or takers[0][1].flags != opt.flags):
+                raise RegistrationError(f"{gid}: option {key} differs from {takers[0][0]}'s")
+            takers.append((gid, opt))
     out = []
-    for opt, games, low, high in merged.values():
-        help_text = opt.help
-        if opt.kind != "flag" and opt.default is not None:
-            help_text += f"  [default: {opt.default}]"
-        if len(games) < len(game_ids()):
-            help_text += f"  [{', '.join(games)}]"
-        kw: dict[str, Any] = {"help": help_text, "metavar": opt.metavar}
+    for takers in merged.values():
+        opt = takers[0][1]
+        lows, highs = [o.low for _, o in takers], [o.high for _, o in takers]
+        low = None if None in lows else min(x for x in lows if x is not None)
+        high = None if None in highs else max(x for x in highs if x is not None)
+        kw: dict[str, Any] = {"help": _option_help(takers), "metavar": opt.metavar}
         if opt.kind == "flag":
             kw["is_flag"] = True
         elif opt.kind == "int":
@@ -74,6 +70,20 @@ def _game_params() -> list[click.Option]:
             kw["type"] = str
         out.append(click.Option([*opt.flags, _param_name(opt)], **kw))
     return out
+
+
+def _option_help(takers: list[tuple[str, Option]]) -> str:
+    """An option's help: its text and default, once when every game taking it says the same,
+    else each game's own; the games that take it when not every game does."""
+    def text(opt: Option) -> str:
+        default = opt.kind != "flag" and opt.default is not None
+        return opt.help + (f"  [default: {opt.default}]" if default else "")
+
+    said = {text(o) for _, o in takers}
+    if len(said) > 1:
+        return "  ".join(f"{gid}: {text(o)}" for gid, o in takers)
+    only = f"  [{', '.join(g for g, _ in takers)}]" if len(takers) < len(game_ids()) else ""
+    return text(takers[0][1]) + only
 
 
 class _GameCommand(click.Command):
@@ -246,10 +256,10 @@ def _print_row(bar: Progress, path: str, row: dict[str, Any], as_json: bool) -> 
               help="With -n: replace replays already in the folder (without: refuse them).")
 @click.option("--agents", "agents", default="random", show_default=True,
               metavar="NAME|NAME,NAME,...",
-              help="Who decides: one agent for every seat, one per seat, or (identity mode) "
-                   "one per role: lord=heuristic,loyalist=heuristic,rebel=random,renegade=random "
-                   "(--mode 3v3: one per camp, warm=heuristic,cold=random). "
-                   "Identity mode's agents: random, heuristic.")
+              help="Who decides: one agent for every seat, one per seat (NAME,NAME,...), or "
+                   "in identity mode one per role, ROLE=NAME for each of lord, loyalist, rebel "
+                   "and renegade, joined by commas (--mode 3v3: one per camp, warm=NAME,"
+                   "cold=NAME). The agents: random, heuristic.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
 @click.option("--workers", "-j", default="1", show_default=True, metavar="N|auto",
               help="With -n: play on N processes ('auto': one per CPU); the files are the same.")
@@ -286,7 +296,7 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
       sgs sim --players 4 --generals caocao,liubei,lvbu,daqiao -o four.mp
       sgs sim --players 5 --agents heuristic -o careful.mp
       sgs sim --players 5 --agents heuristic,heuristic,random,random,random -o mixed.mp
-      sgs sim -p 5 -n 300 --no-events --json -o study/ \
+      sgs sim -p 5 -n 300 --no-events --json -o study/ \\
           --agents lord=heuristic,loyalist=heuristic,rebel=random,renegade=random
       sgs sim -p 5 -n 100000 --no-events --workers auto -o big/
       sgs sim -p 5 -n 100000 --no-events --workers auto --resume -o big/

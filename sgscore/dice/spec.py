@@ -34,7 +34,8 @@ class DiceSpec(GameSpec[DiceConfig]):
         Option("players", ("--players", "-p"), "Number of seats (3-8).", "int", 5,
                MIN_PLAYERS, MAX_PLAYERS),
         Option("generals", ("--generals", "-g"),
-               "One general id per seat, or 'random' (the default) to deal them.", "str",
+               "One general per seat, by id or name (caopi, 曹丕, 'Cao Pi'), or 'random' (the "
+               "default) to deal them.", "str",
                "random", metavar="ID,ID,...|random"),
         Option("max_rounds", ("--max-rounds",), "Round cap; past it the game is a draw.", "int",
                100, 1),

@@ -74,8 +74,9 @@ class IdentitySpec(GameSpec[Config]):
                metavar="identity|3v3"),
         Option("players", ("--players", "-p"), "Number of seats (4-10).", "int", 5, 4, 10),
         Option("generals", ("--generals", "-g"),
-               "One general id per seat; 'random' to deal them; 'draft' (the default): the lord "
-               "chooses from five, the others from three (2 at 10 players).", "str",
+               "One general per seat, by id or name (caocao, 曹操, 'Cao Cao'); 'random' to deal "
+               "them; 'draft' (the default): the lord chooses from five, the others from three "
+               "(2 at 10 players).", "str",
                "draft", metavar="ID,ID,...|random|draft"),
         Option("beginner", ("--beginner",), "Beginner mode: no generals, no skills."),
         Option("first_game", ("--first-game",), "First-game deck: no J, Q or K."),

@@ -198,8 +198,10 @@ def test_deck_chooses_one_pack() -> None:
     assert code == 0 and out.splitlines()[0].endswith("(--deck 1.0): 80 (24 names)")
     assert "standard deck" not in out and "♠7" not in out.split("slash", 1)[1].split("\n")[0]
     data = _json("cards", "--deck", "standard")
-    assert len(data["cards"]) == 104 and {c["pack"] for c in data["cards"]} == {"standard"}  # type: ignore[attr-defined]
-    assert [p["id"] for p in data["packs"]] == ["standard", "ex", "1.0"]  # type: ignore[attr-defined]
+    cards, packs = data["cards"], data["packs"]
+    assert isinstance(cards, list) and isinstance(packs, list)
+    assert len(cards) == 104 and {c["pack"] for c in cards} == {"standard"}
+    assert [p["id"] for p in packs] == ["standard", "ex", "1.0"]
     # A card of both decks in full: each deck's copies apart, or one deck's.
     code, out, _ = run("info", "slash")
     assert "the standard deck (--deck standard); 30 cards" in out
