@@ -197,7 +197,7 @@ class _Catalogue:
         for sid in g["skills"]:
             s = self.skill.get(sid)
             name = _names(s, lang)[0] if s else sid
-            if s and s["lord"]:
+            if s and s["lord"] and name != "主公技":  # 孙权's has no name but the label (003)
                 name += _say(lang, " (lord)", "（主公技）")
             out.append(name)
         return ("、" if lang == "zh" else ", ").join(out)
@@ -222,7 +222,7 @@ def _skill_lines(cat: _Catalogue, s: Entry, lang: str, indent: str = "  ",
     """A skill: its id and names, who has it (``owners``) and what it is, then its text."""
     name, other = _names(s, lang)
     notes = [cat.owners(s, lang)] if owners and (s["generals"] or s["cards"]) else []
-    if s["lord"]:
+    if s["lord"] and name != "主公技":  # 孙权's has no name but the label (003)
         notes.append(_say(lang, "lord skill", "主公技"))
     if s["compulsory"]:
         notes.append(_say(lang, "compulsory", "锁定技"))

@@ -90,3 +90,19 @@ def test_tribute_gift_is_seen_only_by_giver_and_sunquan() -> None:
     for seat in (0, 1):
         seen = t.game.view(seat)["events"][since:]
         assert any(peach in part for e in seen for part in e if isinstance(part, tuple)), seat
+
+
+def test_the_nameless_lord_skill_is_named_once_by_sgs_info() -> None:
+    # 003 writes it "主公技：可以要求（但不强制要求）吴国的角色在他们各自的回合给孙权一张手牌。": no name but
+    # the label, so sgs info says 主公技 once, not "主公技（主公技）".
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    def info(*args: str) -> list[str]:
+        return [x.rstrip() for x in CliRunner().invoke(main, ["info", *args]).stdout.splitlines()]
+
+    assert "  tribute  主公技  Tribute" in info("sunquan", "--lang", "zh")
+    generals = "\n".join(info("generals", "--lang", "zh"))
+    assert "制衡、主公技" in generals and "主公技（主公技）" not in generals
+    assert "  tribute  Tribute  主公技  (lord skill)" in info("sunquan")  # the note says what it is
