@@ -9,7 +9,7 @@ from sgscore.agents import play
 from sgscore.core.protocol import Choice
 from sgscore.replay import record_game
 from sgscore.sanguosha import SPEC, Config, Game
-from sgscore.sanguosha.agent import HeuristicAgent
+from sgscore.sanguosha.agent import DRAFT_ORDER, HeuristicAgent, draft_weight
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.testing import Scenario, Table
 
@@ -120,3 +120,55 @@ def test_nullification_against_harm_to_itself_never_against_its_own_help() -> No
     t.play(t.card(0, "ex_nihilo"))
     t.until(0, "respond")
     assert _choice(t) is None  # its own 无中生有 is not cancelled
+
+
+# ---------------------------------------------------------------------------- the draft
+def _drafted(seed: int, players: int = 5) -> Game:
+    """A game of the draft (docs/rules.md, "The selection of generals") whose picks are the heuristic agents', up to its
+    first decision after the draft."""
+    g = Game(Config(players=players, generals="draft", pool="standard"), seed)
+    agents = SPEC.make_agents(g, seed, "heuristic")
+    while g.pending is not None and g.pending.kind == "draft":
+        g.submit(agents[g.pending.seat].choose(g.pending))
+    return g
+
+
+def test_every_general_is_drafted_and_the_lord_picks_vary() -> None:
+    """Issue 19: the agent's picks followed a fixed order, so 刘备 was the lord in every game and
+    甘宁 and 孙尚香 were never picked. Now each pick is drawn, weighted by the agent's estimate:
+    over 200 drafts every general of the pool plays, and the lord is each of 曹操, 刘备 and 孙权
+    in some games and someone else in others."""
+    seats: dict[str, int] = {}
+    lords: dict[str, int] = {}
+    for seed in range(1, 201):
+        g = _drafted(seed)
+        for p in g.players:
+            seats[p.general] = seats.get(p.general, 0) + 1
+            if p.role == LORD:
+                lords[p.general] = lords.get(p.general, 0) + 1
+    assert set(seats) == set(Config(pool="standard").general_pool())
+    assert {"caocao", "liubei", "sunquan"} <= set(lords) and len(lords) > 3
+    assert max(lords.values()) < 120  # no general is the lord in most games
+    assert "ganning" not in lords  # 甘宁 can never be the lord (docs/rules.md)
+
+
+def test_the_picks_are_seeded_and_drawn_from_the_agents_own_stream() -> None:
+    """The same seed gives the same picks; another agent seed may pick otherwise from the same
+    offer (the picks are not a function of the generals' ids)."""
+    assert [p.general for p in _drafted(7).players] == [p.general for p in _drafted(7).players]
+    g = Game(Config(players=5, generals="draft", pool="standard"), 7)
+    req = g.pending
+    assert req is not None and req.kind == "draft"
+    picks = {HeuristicAgent(g, seed, req.seat).choose(req) for seed in range(60)}
+    assert len(picks) >= 3 and picks <= set(req.choices())
+
+
+def test_the_draft_weights_are_the_agents_estimate_for_its_role() -> None:
+    assert draft_weight("liubei", LORD) == 5 + 3  # top tier, and a lord skill for the lord
+    assert draft_weight("liubei", REBEL) == 5
+    assert draft_weight("ganning", REBEL) == 1 + 2  # last tier; a rebel's favourite
+    assert draft_weight("huatuo", LOYALIST) == 4 + 2
+    assert draft_weight("simayi", RENEGADE) == 4 + 2
+    assert draft_weight("no_such_general", LORD) == 1  # not in its list: the lowest weight
+    assert all(draft_weight(g, role) >= 1 for g in DRAFT_ORDER
+               for role in (LORD, LOYALIST, REBEL, RENEGADE))

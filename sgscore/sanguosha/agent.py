@@ -16,6 +16,12 @@ From its role and the leans it tells friends from enemies:
   enemies; the draft, the order of action and the direction of area tricks are answered by
   :func:`~.mode_3v3.heuristic_choice`.
 
+In the selection of generals (the draft) it picks one of the offered generals at random, each
+weighted by its own estimate of that general's strength for its role (:func:`draft_weight`),
+drawn from its own stream: stronger generals more often, every general sometimes, so that a study
+of its games plays every general (the choice is the player's: docs/rules.md, "The selection of
+generals").
+
 Then, at each decision, it scores the legal choices and takes the best: it attacks enemies
 (the weakest first), never friends, heals when hurt, keeps 闪 and 桃 it needs when it discards,
 saves dying friends with 桃 (the loyalist the lord above all), uses 无懈可击 against harm to a
@@ -34,12 +40,13 @@ from ..core.rng import Pcg32
 from .cards import CARD_TYPES, EQUIP, KIND, NAME, SUBTYPE, WEAPON, weapon_range
 from .mode_3v3 import REQUEST_KINDS as THREE_V_THREE_KINDS
 from .mode_3v3 import camp_of, heuristic_choice
-from .model import LORD, LOYALIST, REBEL, RENEGADE, Player
+from .model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
+from .skills import SKILLS
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["HeuristicAgent", "DRAFT_ORDER", "card_value"]
+__all__ = ["HeuristicAgent", "DRAFT_ORDER", "ROLE_FAVOURITES", "card_value", "draft_weight"]
 
 HARMFUL: Final = frozenset({
     "slash", "duel", "dismantlement", "snatch", "savage_assault", "archery_attack", "indulgence",
@@ -52,8 +59,34 @@ DRAFT_ORDER: Final = (
     "huatuo", "zhenji", "guojia", "luxun", "huangyueying", "huanggai", "diaochan", "zhugeliang",
     "daqiao", "xiahoudun", "zhangliao", "xuchu", "lvmeng", "machao", "sunshangxiang", "ganning",
 )
-"""The agent's draft preference, strongest first (a player's rough tier list of the first
-edition; generals not in it come after, in id order)."""
+"""The agent's estimate of the generals, strongest first: a player's rough tier list of the first
+edition, five tiers of five (generals not in it come after, in id order). The identity draft
+weighs its picks by it (:func:`draft_weight`); 3v3's draft takes the best in this order."""
+
+ROLE_FAVOURITES: Final = {
+    LOYALIST: frozenset({"huatuo", "sunshangxiang", "liubei", "zhaoyun"}),  # heal, feed, endure
+    REBEL: frozenset({"zhangfei", "machao", "xuchu", "ganning", "huanggai", "lvbu"}),  # attack
+    RENEGADE: frozenset({"simayi", "guojia", "zhugeliang", "luxun", "xiahoudun"}),  # survive
+}
+"""Generals the agent thinks suit a role beyond their tier: a loyalist's that heal or feed the
+lord, a rebel's that press the attack, a renegade's that outlast the table."""
+
+
+def draft_weight(general: str, role: str) -> int:
+    """How much the agent wants ``general`` when it drafts as ``role`` (a positive integer, its
+    weight among the offered generals): its tier in :data:`DRAFT_ORDER` (5 for the first five
+    down to 1 for the last five, 1 for a general not in it), 3 more for the lord when the
+    general has a lord skill (it works only for the lord), 2 more when the general suits the
+    role (:data:`ROLE_FAVOURITES`)."""
+    rank = DRAFT_ORDER.index(general) if general in DRAFT_ORDER else len(DRAFT_ORDER)
+    weight = max(1, 5 - rank // 5)
+    if role == LORD and general in GENERALS and any(
+            SKILLS[s].lord for s in GENERALS[general].skills if s in SKILLS):
+        weight += 3
+    favourites = ROLE_FAVOURITES.get(role)
+    if favourites is not None and general in favourites:
+        weight += 2
+    return weight
 
 _VALUE: Final = {
     "peach": 10, "nullification": 7, "ex_nihilo": 8, "jink": 6, "slash": 4, "duel": 4,
@@ -508,9 +541,16 @@ class HeuristicAgent:
         return self._best(scored) if scored else options[0]
 
     def _draft(self, options: Sequence[Choice]) -> Choice:
-        def rank(o: Choice) -> int:
-            return DRAFT_ORDER.index(o) if o in DRAFT_ORDER else len(DRAFT_ORDER)
-        return min(options, key=lambda o: (rank(o), str(o)))
+        """One of the offered generals, drawn from the agent's stream with the weights of
+        :func:`draft_weight` for its role (the options in the order offered)."""
+        role = self.g.players[self.seat].role
+        weights = [draft_weight(str(o), role) for o in options]
+        pick = self.rng.below(sum(weights))
+        for option, weight in zip(options, weights, strict=True):
+            if pick < weight:
+                return option
+            pick -= weight
+        return options[-1]
 
     def _score_options(self, options: Sequence[Choice]) -> Choice:
         """Other questions whose options name seats as ``(card, seat)`` pairs or seat tuples
