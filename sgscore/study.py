@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .core.games import get_game, spec_for_config
 
@@ -128,21 +128,35 @@ def _ints(value: Any) -> list[int] | None:
     return None
 
 
-def _row(data: bytes, name: str) -> Row:
-    """The row of one replay (its bytes; ``name``: its file name)."""
+def _row(src: str | bytes, name: str) -> Row:
+    """The row of one replay (its path, read as it streams, or its bytes; ``name``: its file
+    name). Raises :class:`~sgscore.replay.errors.ReplayError` for a file that cannot be read, or
+    whose config or end record no engine of its game writes (naming the record)."""
+    from .replay.errors import ReplayError
     from .replay.scan import scan_replay
 
-    scan = scan_replay(data)
+    scan = scan_replay(src)
     h = scan.header
     spec = get_game(h.game)
     summary: Mapping[str, Any] = scan.summary or {}
     players: int | None = None
     if spec is not None:
-        with contextlib.suppress(Exception):
+        try:
             players = spec.seats(spec.full_config(h.config))
+            spec.config_from_dict(h.config)
+        except Exception as e:  # a game's own config errors: ConfigError, ValueError, ...
+            raise ReplayError(0, f"config: {e}") from None
     roles = _strs(summary.get("roles"))
     if players is None and roles is not None:
         players = len(roles)
+    finished = scan.end is not None and scan.error is None
+    end = scan.records - 1
+    if scan.end is not None and players is not None:
+        for key in ("roles", "generals", "alive", "scores"):
+            value = summary.get(key)
+            if key in summary and (not isinstance(value, list) or len(value) != players):
+                got = f"{len(value)} entries" if isinstance(value, list) else "not a list"
+                raise ReplayError(end, f"end: {key}: {got} for {players} seats")
     agents = ([h.agents] * (players or 1)) if isinstance(h.agents, str) else list(h.agents)
     alive = summary.get("alive")
     error = None
@@ -150,9 +164,20 @@ def _row(data: bytes, name: str) -> Row:
         error = f"{scan.error.kind}: {scan.error.msg}"
     elif scan.end is None:
         error = f"truncated: {scan.truncation or 'no end record'}"
-    finished = scan.end is not None and scan.error is None
-    outcomes = spec.outcomes(summary) if spec is not None and finished else None
-    scores = spec.scores(summary) if spec is not None and finished else None
+    outcomes = scores = None
+    if spec is not None and finished:
+        try:
+            outcomes = spec.outcomes(summary)
+            scores = spec.scores(summary)
+        except Exception as e:  # a game's own code on a summary it did not write
+            raise ReplayError(end, f"end: the game cannot read it ({type(e).__name__}: {e})"
+                              ) from None
+        if outcomes is not None and (
+                not isinstance(outcomes, list) or len(outcomes) != (players or len(outcomes))
+                or not all(o in _OUTCOMES for o in outcomes)):
+            raise ReplayError(end, "end: the game gives no outcome for each seat")
+        if "scores" in summary and _ints(scores) is None:
+            raise ReplayError(end, "end: scores: expected an integer for each seat")
     return {
         "seed": h.seed, "file": name, "game": h.game, "engine": h.engine,
         "config": json.dumps(h.config, sort_keys=True, separators=(",", ":"),
@@ -171,18 +196,21 @@ def _row(data: bytes, name: str) -> Row:
     }
 
 
+_OUTCOMES = ("win", "loss", "draw")
+
+
 def _int(v: Any) -> int | None:
     return v if type(v) is int else None
 
 
 def row_of_replay(path: str) -> Row:
-    """The row of the replay at ``path`` (:class:`StudyError` when it cannot be read)."""
+    """The row of the replay at ``path``, read as it streams, within the reader's limits, as
+    the replay commands read it: :class:`StudyError` (one line naming the file and the record)
+    when it cannot be read, or when its config or end record is not one its game writes."""
     from .replay.errors import ReplayError
 
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-        return _row(data, os.path.basename(path))
+        return _row(path, os.path.basename(path))
     except ReplayError as e:
         raise StudyError(f"{path}: {e}") from None
     except OSError as e:
@@ -584,9 +612,53 @@ def _read_csv(f: Iterable[str], path: str) -> list[Row]:
         if len(cells) != len(COLUMNS):
             raise StudyError(f"{path}: line {line}: {len(cells)} cells, expected "
                              f"{len(COLUMNS)}")
-        rows.append({name: _from_csv(kind, cell, f"{path}: line {line}: {name}")
-                     for (name, kind), cell in zip(COLUMNS, cells, strict=True)})
+        row = {name: _from_csv(kind, cell, f"{path}: line {line}: {name}")
+               for (name, kind), cell in zip(COLUMNS, cells, strict=True)}
+        _check_row(row, f"{path}: line {line}")
+        rows.append(row)
     return rows
+
+
+def _kind_problem(kind: str, value: Any) -> str | None:
+    """Why ``value`` is not a cell of this kind (None: it is, or it is null)."""
+    if value is None:
+        return None
+    if kind in ("int", "uint"):
+        if type(value) is not int:
+            return "expected an integer"
+        if kind == "uint" and not 0 <= value < 1 << 64:
+            return "expected an integer 0..2**64-1"
+        return None
+    if kind == "str":
+        return None if type(value) is str else "expected text"
+    entry = int if kind == "ints" else str
+    if type(value) is not list or not all(v is None or type(v) is entry for v in value):
+        return f"expected a list of {'integers' if kind == 'ints' else 'texts'}"
+    return None
+
+
+_PER_SEAT: Final = ("generals", "roles", "outcomes", "scores")
+"""Per-seat columns that have one entry per seat whenever they are given (``agents`` may hold
+a game's own form, such as one per role)."""
+
+
+def _check_row(row: Row, where: str) -> None:
+    """Refuse a row that no study writes: a value of the wrong kind, a seat column whose length
+    is not the number of players, an outcome other than win, loss or draw."""
+    for name, kind in COLUMNS:
+        problem = _kind_problem(kind, row[name])
+        if problem is not None:
+            raise StudyError(f"{where}: {name}: {problem}")
+    if row["seed"] is None:
+        raise StudyError(f"{where}: seed: missing")
+    players = row["players"]
+    for name in _PER_SEAT:
+        value = row[name]
+        if value is not None and players is not None and len(value) != players:
+            raise StudyError(f"{where}: {name}: {len(value)} entries for {players} players")
+    outcomes = row["outcomes"] or []
+    if any(o not in (None, "win", "loss", "draw") for o in outcomes):
+        raise StudyError(f"{where}: outcomes: expected win, loss or draw for each seat")
 
 
 def _read_parquet(path: str) -> list[Row]:
@@ -604,4 +676,6 @@ def _read_parquet(path: str) -> list[Row]:
         raise StudyError(f"{path}: not a results table (missing columns: "
                          f"{', '.join(missing[:5])})")
     rows: list[Row] = table.select(list(NAMES)).to_pylist()
+    for i, row in enumerate(rows):
+        _check_row(row, f"{path}: row {i + 1}")
     return rows

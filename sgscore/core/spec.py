@@ -360,15 +360,23 @@ def side_outcomes(summary: Mapping[str, Any], allies: Mapping[str, Sequence[str]
     """The outcomes (:meth:`GameSpec.outcomes`) of a game whose ``winner`` names a role of
     ``summary["roles"]``: a seat wins with that role or one of its ``allies`` (dead or alive),
     except that of several seats with a role in ``alone`` only the living win; no winner is a
-    draw for everyone. None without roles, or after an engine error."""
+    draw for everyone. None without roles, after an engine error, or for a summary that no
+    engine writes (a role or a winner that is not a string, an ``alive`` that is not one boolean
+    per role): a summary read from a file is never trusted to have the engine's shape."""
     roles = summary.get("roles")
-    if not isinstance(roles, list) or summary.get("reason") == "error":
+    if (not isinstance(roles, list) or summary.get("reason") == "error"
+            or not all(isinstance(r, str) for r in roles)):
         return None
     winner = summary.get("winner")
     if winner is None:
         return ["draw"] * len(roles)
     alive = summary.get("alive")
+    if not isinstance(winner, str) or (alive is not None and not (
+            isinstance(alive, list) and len(alive) == len(roles)
+            and all(isinstance(a, bool) for a in alive))):
+        return None
     sides = {winner, *allies.get(winner, ())}
+    several = {r for r in alone if roles.count(r) > 1}  # counted once: a list may be long
     return ["win" if role in sides and not (
-        role in alone and roles.count(role) > 1 and isinstance(alive, list) and not alive[i])
+        role in several and alive is not None and not alive[i])
         else "loss" for i, role in enumerate(roles)]
