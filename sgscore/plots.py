@@ -122,7 +122,8 @@ def plot(report: Mapping[str, Any], turns: Sequence[int], path: str, *, lang: st
          labels: Mapping[str, str] | None = None, game: str = "") -> list[str]:
     """Draw ``report`` (:func:`sgscore.stats.report`) into ``path`` (``.png`` or ``.svg``): one
     panel per grouping (a general's lift over its roles), the sides, and the histogram of
-    ``turns``. ``labels`` name the keys and ``game`` the game, in ``lang``; without a font for
+    ``turns``. ``labels`` give the keys' display names (``caocao``: Cao Cao, 曹操) and ``game``
+    names the game, in ``lang``; a key without a label is shown as it is; without a font for
     ``zh`` the plot is drawn in English (ask :func:`usable_lang` first, to give English labels).
     Returns notes for the user (a language that could not be used)."""
     try:
@@ -132,12 +133,14 @@ def plot(report: Mapping[str, Any], turns: Sequence[int], path: str, *, lang: st
     mpl.use("Agg")
     plt: Any = import_module("matplotlib.pyplot")
     rc: dict[str, Any] = {"svg.hashsalt": "sgscore", "font.size": 9}
+    asked = lang
     lang, notes = usable_lang(lang)
     if lang == "zh":
         rc["font.sans-serif"] = [cjk_font(), "DejaVu Sans"]
         rc["axes.unicode_minus"] = False
     words = WORDS[lang]
-    shown = dict(labels or {}) if lang != "en" else {}
+    # display names (Cao Cao, 曹操) in the language asked; ids when it could not be used
+    shown = dict(labels or {}) if lang == asked else {}
     by: Mapping[str, Sequence[Mapping[str, Any]]] = report.get("by", {})
     panels = [(dim, rows) for dim, rows in by.items() if rows]
     heights = [max(1.6, 0.22 * len(rows) + 0.8) for _, rows in panels] + [2.0, 2.6]

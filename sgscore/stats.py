@@ -30,6 +30,7 @@ from typing import Any
 __all__ = [
     "BY", "Z95", "Rate", "Seat", "wilson", "seats", "rates", "sides", "lifts", "lengths",
     "two_proportions", "fisher_exact", "holm", "compare", "report", "finished", "names",
+    "MIN_GAMES", "few", "pool", "setups", "settings", "differences",
 ]
 
 Z95 = Decimal("1.959963984540054")
@@ -374,19 +375,119 @@ def _compare_rates(ra: Sequence[Rate], rb: Sequence[Rate]) -> list[dict[str, Any
 
 
 # ---------------------------------------------------------------------------- the report
+MIN_GAMES = 100
+"""A group with fewer games than this is too few to read: its 95% interval is wider than about
+±10 points (``1/sqrt(n)`` at a rate near one half), wider than most differences a balance study
+looks for. ``sgs stats`` names such groups (``--min-games``)."""
+
+
+def _players(row: Row) -> int:
+    players = row.get("players")
+    return players if type(players) is int else 0
+
+
+def _agents(row: Row) -> str:
+    agents = row.get("agents")
+    return " ".join(_key(a) for a in agents) if isinstance(agents, list) else "-"
+
+
 def _setups(rows: Sequence[Row]) -> list[dict[str, Any]]:
     counts: dict[tuple[str, str, int, str], int] = {}
     for r in rows:
-        key = (str(r.get("game")), str(r.get("config")), int(r.get("players") or 0),
-               " ".join(_key(a) for a in r.get("agents") or []))
+        key = (str(r.get("game")), str(r.get("config")), _players(r), _agents(r))
         counts[key] = counts.get(key, 0) + 1
     return [{"game": g, "config": c, "players": p, "agents": a, "games": n}
             for (g, c, p, a), n in sorted(counts.items())]
 
 
-def report(rows: Sequence[Row], by: Sequence[str] = ("role",)) -> dict[str, Any]:
+def setups(rows: Sequence[Row]) -> list[dict[str, Any]]:
+    """The setups the games come from, each with its number of games: ``game``, ``config``
+    (the header's, as the table gives it) and ``players``, sorted. Win rates of games of
+    several setups pooled in one table mean little (a role wins more often at one table size
+    than at another), so ``sgs stats`` refuses them unless asked to pool (``--pool``). The seats'
+    agents are not part of a setup: ``--by agent`` tells them apart."""
+    counts: dict[tuple[str, str, int], int] = {}
+    for r in rows:
+        key = (str(r.get("game")), str(r.get("config")), _players(r))
+        counts[key] = counts.get(key, 0) + 1
+    return [{"game": g, "config": c, "players": p, "games": n}
+            for (g, c, p), n in sorted(counts.items())]
+
+
+SETTINGS = ("game", "engine", "config", "players", "agents")
+"""What ``--compare`` checks is the same in both studies (:func:`differences`)."""
+
+
+def settings(rows: Sequence[Row]) -> dict[str, list[str]]:
+    """Each of :data:`SETTINGS` and the values the games have for it (as text, sorted)."""
+    values: dict[str, set[str]] = {name: set() for name in SETTINGS}
+    for r in rows:
+        values["game"].add(str(r.get("game")))
+        values["engine"].add(str(r.get("engine")))
+        values["config"].add(str(r.get("config")))
+        values["players"].add(str(_players(r)))
+        values["agents"].add(_agents(r))
+    return {name: sorted(v, key=_sort_key) for name, v in values.items()}
+
+
+def differences(a: Sequence[Row], b: Sequence[Row]) -> list[dict[str, Any]]:
+    """The settings (:data:`SETTINGS`) in which two studies differ: ``{setting, a, b}`` with
+    each study's values. Empty when they were played alike (then any difference between them
+    is the games' own)."""
+    sa, sb = settings(a), settings(b)
+    return [{"setting": name, "a": sa[name], "b": sb[name]}
+            for name in SETTINGS if sa[name] != sb[name]]
+
+
+def pool(game: str, config: Any) -> list[str]:
+    """The generals a game of ``game`` with this ``config`` (a header's config, as a map or its
+    JSON text) can be dealt: the ones named per seat, else the config's pool (its
+    ``general_pool()`` or ``pool``), else every general of the game's catalogue. Empty for a game
+    that is not installed, a config it does not take, or one without generals."""
+    import json
+
+    from .core.games import get_game
+
+    spec = get_game(game)
+    if spec is None:
+        return []
+    try:
+        data = json.loads(config) if isinstance(config, str) else config
+        cfg = spec.config_from_dict(spec.full_config(data))
+    except Exception:  # a config the game does not take: no pool to speak of
+        return []
+    named = getattr(cfg, "generals", "random")
+    if named is None:
+        return []
+    if isinstance(named, (tuple, list)):
+        return sorted({str(g) for g in named})
+    general_pool = getattr(cfg, "general_pool", None)
+    given = general_pool() if callable(general_pool) else getattr(cfg, "pool", None)
+    if isinstance(given, (tuple, list)):
+        return sorted(str(g) for g in given)
+    return sorted(str(g["id"]) for g in spec.catalogue().get("generals", []))
+
+
+def few(rows: Sequence[Row], by: str, threshold: int = MIN_GAMES) -> list[dict[str, Any]]:
+    """The groups ``by`` one of :data:`BY` that have fewer than ``threshold`` games (its
+    :class:`Rate`'s ``games``), fewest first, as ``{key, games}``. By general, the generals the
+    setups could deal (:func:`pool`) that no finished game played are among them, with 0."""
+    counts = {r.key: r.units[1] for r in rates(rows, by)}
+    if by == "general":
+        for game, config in sorted({(str(r.get("game")), str(r.get("config")))
+                                    for r in rows if finished(r)}):
+            for g in pool(game, config):
+                counts.setdefault(g, 0)
+    return [{"key": k, "games": n}
+            for k, n in sorted(counts.items(), key=lambda kn: (kn[1], _sort_key(kn[0])))
+            if n < threshold]
+
+
+def report(rows: Sequence[Row], by: Sequence[str] = ("role",),
+           min_games: int = MIN_GAMES) -> dict[str, Any]:
     """Everything ``sgs stats`` prints, as plain data: the setups, how many games finished,
-    the sides, win rates by each of ``by``, and the lengths."""
+    the sides, win rates by each of ``by``, the groups with too few games to read (fewer than
+    ``min_games``: :func:`few`), and the lengths."""
     done = [r for r in rows if finished(r)]
     return {
         "games": len(rows), "finished": len(done), "unfinished": len(rows) - len(done),
@@ -396,6 +497,8 @@ def report(rows: Sequence[Row], by: Sequence[str] = ("role",)) -> dict[str, Any]
         "sides": [r.to_json() for r in sides(rows)],
         "by": {dim: [r.to_json() for r in (lifts(rows) if dim == "general" else
                                             rates(rows, dim))] for dim in by},
+        "few": {dim: {"threshold": min_games, "groups": few(rows, dim, min_games)}
+                for dim in by},
         "lengths": lengths(rows),
     }
 
