@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from typing import Any, NoReturn
 
 import click
@@ -96,11 +97,34 @@ class _GameCommand(click.Command):
 
 
 def _config(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> object:
-    """The game's config from the options given on the command line."""
+    """The game's config from the options given on the command line; a config that cannot be
+    is a usage error naming the options (:func:`as_options`)."""
     try:
         return spec.config_from_options(given_options(spec, ctx, values))
     except ConfigError as e:
-        raise click.UsageError(str(e)) from None
+        raise click.UsageError(as_options(spec, str(e))) from None
+
+
+_PLAIN_WORDS = frozenset({"players", "generals", "mode", "beginner", "detailed", "deck", "ex"})
+"""Option names that are also plain words of a message ("3v3 seats exactly 6 players", "beginner
+mode"): named as options only where a message starts with them ("players: ...")."""
+
+
+def as_options(spec: AnyGame, message: str) -> str:
+    """A config error as a command line user reads it: the config's names of the game's options
+    (``role_variant``, ``players:``) as the options they type (``--role-variant``,
+    ``--players:``)."""
+    flags = {o.name: o.flags[0] for o in spec.options}
+    head, sep, rest = message.partition(": ")
+    if not sep or head not in flags:
+        head, sep, rest = "", "", message
+
+    def flag(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return flags[word] if word in flags and word not in _PLAIN_WORDS else word
+
+    body = re.sub(r"(?<![\w-])[a-z][a-z_]*[a-z](?![\w-])", flag, rest)
+    return f"{flags[head]}: {body}" if sep else body
 
 
 def given_options(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:

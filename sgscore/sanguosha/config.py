@@ -195,9 +195,13 @@ class Config:
             return
         if self.players != 6:
             raise ConfigError(f"players: 3v3 seats exactly 6 players, got {self.players!r}")
-        if self.role_variant or not self.lord_seat_zero or self.lord_seat or self.scoring:
-            raise ConfigError("mode: 3v3 has camps, not identity roles: role_variant, "
-                              "lord_seat_zero, lord_seat and scoring do not apply")
+        given = [name for name, on in (
+            ("role_variant", self.role_variant), ("lord_seat_zero", not self.lord_seat_zero),
+            ("lord_seat", self.lord_seat), ("scoring", self.scoring)) if on]
+        if given:
+            named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+            raise ConfigError(f"mode: 3v3 has camps, not identity roles: {named} "
+                              f"{'does' if len(given) == 1 else 'do'} not apply")
         if self.reincarnation:
             raise ConfigError("mode: reincarnation is identity mode's (its victory counts the "
                               "reincarnated as dead by role), not 3v3's")

@@ -195,6 +195,9 @@ class IdentitySpec(GameSpec[Config]):
         """003 "推广版计分赛": game ``game`` (0, 1, ...) gives the lord's role to the seat
         ``game`` seats after ``config.lord_seat`` (the first lord, "起始玩家"), round the table,
         the other roles dealt at random among the rest, and keeps score."""
+        if config.mode != "identity":
+            raise ConfigError(f"a tournament passes the lord's role round the table, and "
+                              f"{config.mode} has no lord")
         if not config.lord_seat_zero:
             raise ConfigError("a tournament passes the lord round the table: the lord's seat "
                               "cannot be dealt at random")
