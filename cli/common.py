@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE", "fail",
     "echo_json", "Progress", "progress", "OneLineUsageError", "read_or_fail", "game_of",
-    "is_terminal", "interrupts", "check_interrupted", "STDOUT", "binary_stdout",
+    "is_terminal", "interrupts", "check_interrupted", "STDOUT", "binary_stdout", "outcome_words",
 ]
 
 EXIT_OK = 0
@@ -162,6 +162,19 @@ def progress(total: int, label: str, *, show: bool = True) -> Iterator[Progress]
         yield bar
     finally:
         bar.close()
+
+
+def outcome_words(spec: AnyGame, summary: dict[str, Any], lang: str = "en") -> str:
+    """How a game ended, in the words of the game's account (``sgs replay show``'s result line:
+    ``the rebels win (the lord died)``), for every line that says a result; its codes when the
+    game's teller says none (``rebel wins (lord_died)``). JSON keeps the codes."""
+    teller = spec.teller(lang, None)
+    say = getattr(teller, "outcome", None)
+    if callable(say):
+        return str(say(summary))
+    winner, reason = summary.get("winner"), summary.get("reason")
+    said = "draw" if winner is None else f"{winner} wins"
+    return f"{said} ({reason})" if reason else said
 
 
 def read_or_fail(path: str) -> Replay:

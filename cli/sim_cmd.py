@@ -28,6 +28,7 @@ from .common import (
     binary_stdout,
     echo_json,
     fail,
+    outcome_words,
     progress,
 )
 
@@ -145,14 +146,9 @@ def given_options(spec: AnyGame, ctx: click.Context, values: dict[str, Any]) -> 
     return given
 
 
-def _summary_line(name: str, seed: int, result: RecordResult) -> str:
-    s = result.summary or {}
-    if result.error is not None:
-        outcome = f"engine error: {result.error}"
-    elif s.get("winner") is None:
-        outcome = f"draw ({s.get('reason', '')})"
-    else:
-        outcome = f"{s['winner']} wins ({s.get('reason', '')})"
+def _summary_line(spec: AnyGame, name: str, seed: int, result: RecordResult) -> str:
+    outcome = (f"engine error: {result.error}" if result.error is not None
+               else outcome_words(spec, result.summary or {}))
     return (f"{name}: seed {seed}, {outcome}, {result.turns} turns, {result.decisions} decisions, "
             f"{result.bytes} bytes")
 
@@ -185,7 +181,7 @@ def _targets(output: str, seed: int, count: int | None) -> list[tuple[str, int]]
     return [(os.path.join(output, f"game-{s}.mp"), s) for s in range(seed, seed + n)]
 
 
-def _to_stdout(config: object, seed: int, no_events: bool, names: list[str],
+def _to_stdout(spec: AnyGame, config: object, seed: int, no_events: bool, names: list[str],
                as_json: bool) -> NoReturn:
     """sim -o -: the replay on stdout, the game's line on stderr."""
     if as_json:
@@ -199,11 +195,11 @@ def _to_stdout(config: object, seed: int, no_events: bool, names: list[str],
         raise click.BadParameter(str(e).removeprefix("agents: "), param_hint="'--agents'") from None
     out.write(buf.getvalue())
     out.flush()
-    click.echo(_summary_line("stdout", seed, result), err=True)
+    click.echo(_summary_line(spec, "stdout", seed, result), err=True)
     raise SystemExit(EXIT_INVALID if result.error is not None else EXIT_OK)
 
 
-def _study(config: object, names: list[str], seed: int, count: int, folder: str,
+def _study(spec: AnyGame, config: object, names: list[str], seed: int, count: int, folder: str,
            no_events: bool, force: bool, resume: bool, as_json: bool, workers: str,
            backend: str, cluster: str | None) -> NoReturn:
     """sim -n: the games played by :func:`sgscore.study.run_study`, a line per game in seed
@@ -224,7 +220,7 @@ def _study(config: object, names: list[str], seed: int, count: int, folder: str,
             nonlocal errors
             errors += row["error"] is not None
             if played:
-                _print_row(bar, os.path.join(folder, row["file"]), row, as_json)
+                _print_row(spec, bar, os.path.join(folder, row["file"]), row, as_json)
             bar.advance()
 
         try:
@@ -248,7 +244,8 @@ def _study(config: object, names: list[str], seed: int, count: int, folder: str,
     raise SystemExit(EXIT_INVALID if errors else EXIT_OK)
 
 
-def _print_row(bar: Progress, path: str, row: dict[str, Any], as_json: bool) -> None:
+def _print_row(spec: AnyGame, bar: Progress, path: str, row: dict[str, Any],
+               as_json: bool) -> None:
     """The line of one game of sim -n, from its row of the results table."""
     if as_json:
         echo_json({"file": path, "seed": row["seed"], "winner": row["winner"],
@@ -258,10 +255,8 @@ def _print_row(bar: Progress, path: str, row: dict[str, Any], as_json: bool) -> 
         return
     if row["error"] is not None:
         outcome = f"engine error: {row['error']}"
-    elif row["winner"] is None:
-        outcome = f"draw ({row['reason']})"
     else:
-        outcome = f"{row['winner']} wins ({row['reason']})"
+        outcome = outcome_words(spec, {"winner": row["winner"], "reason": row["reason"]})
     bar.line(f"{path}: seed {row['seed']}, {outcome}, {row['turns']} turns, "
              f"{row['decisions']} decisions, {row['bytes']} bytes")
 
@@ -336,10 +331,10 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
         raise click.UsageError("--workers, --resume, --backend and --cluster go with -n COUNT")
     targets = _targets(output, seed, count)
     if count is not None:
-        _study(config, names, seed, count, output, no_events, force, resume, as_json, workers,
+        _study(spec, config, names, seed, count, output, no_events, force, resume, as_json, workers,
                "dask" if cluster else backend, cluster)
     if output == STDOUT:
-        _to_stdout(config, seed, no_events, names, as_json)
+        _to_stdout(spec, config, seed, no_events, names, as_json)
     code = EXIT_OK
     with progress(len(targets), "simulating", show=not as_json) as bar:
         for path, s in targets:
@@ -366,6 +361,6 @@ def sim(ctx: click.Context, /, game: str, seed: int, no_events: bool, count: int
                     "error": str(result.error) if result.error is not None else None,
                 })
             else:
-                bar.line(_summary_line(path, s, result))
+                bar.line(_summary_line(spec, path, s, result))
             bar.advance()
     raise SystemExit(code)

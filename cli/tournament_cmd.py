@@ -160,7 +160,7 @@ def tournament(ctx: click.Context, /, game: str, seed: int, rounds: int, agents:
                 table[seat].append(scores[seat])
             if not as_json:
                 label = path if path is not None else f"game {i + 1}"
-                bar.line(f"{_summary_line(label, s, result)}; scores "
+                bar.line(f"{_summary_line(spec, label, s, result)}; scores "
                          + " ".join(str(x) for x in scores))
             bar.advance()
     if as_json:

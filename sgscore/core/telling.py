@@ -35,6 +35,9 @@ class KindTeller:
 
     events: ClassVar[Registry[EventKind[Any]]]
     requests: ClassVar[Registry[RequestKind[Any]]]
+    #: Who won, in words, by language and by the summary's ``winner`` (``None``: a draw); a
+    #: winner not named here is said as "WINNER wins".
+    winners: ClassVar[Mapping[str, Mapping[Any, str]]] = {}
 
     def __init__(self, lang: str, seat: int | None) -> None:
         self.lang = lang
@@ -54,6 +57,23 @@ class KindTeller:
         if isinstance(roles, list):
             out["roles"] = [self.roles.get(i) for i in range(len(roles))]
         return out
+
+    def reason(self, reason: Any) -> str:
+        """A reason code (why the game ended, why a card was discarded) in words; a game's
+        teller names its own, this one says the code."""
+        return str(reason)
+
+    def outcome(self, summary: Mapping[str, Any]) -> str:
+        """How a game ended, in words: who won and why, ``the rebels win (the lord died)``, ``a
+        draw (round cap reached)``: the words of the result line (:meth:`summary_lines`), and of
+        every line that says a result (``sgs sim``, ``sgs tournament``). JSON keeps the codes."""
+        winner = summary.get("winner")
+        said = self.winners.get(self.lang, {}).get(winner)
+        if said is None:
+            said = (self.say(en="{w} wins", zh="{w}获胜", w=winner) if winner is not None
+                    else self.say(en="a draw", zh="平局"))
+        why = summary.get("reason")
+        return self.say(en="{w} ({r})", zh="{w}（{r}）", w=said, r=self.reason(why)) if why else said
 
     def say(self, *, en: str, zh: str, **fields: Any) -> str:
         """The sentence in the teller's language, its ``{fields}`` filled in."""

@@ -69,6 +69,7 @@ class DiceTeller(KindTeller):
 
     events = EVENTS
     requests = REQUESTS
+    winners = WINNER
 
     def __init__(self, lang: str = "en", seat: int | None = None) -> None:
         if lang not in WINNER:
@@ -147,10 +148,9 @@ class DiceTeller(KindTeller):
                             e=summary.get("error", ""))]
         else:
             out = [self.say(
-                en="Result: {w} ({r}) after {t} turns in {rounds} rounds, {d} decisions",
-                zh="结果：{w}（{r}），共{t}个回合、{rounds}轮、{d}次决策",
-                w=WINNER[self.lang].get(summary.get("winner"), str(summary.get("winner"))),
-                r=self.reason(summary.get("reason", "")), t=summary.get("turns", 0),
+                en="Result: {o} after {t} turns in {rounds} rounds, {d} decisions",
+                zh="结果：{o}，共{t}个回合、{rounds}轮、{d}次决策",
+                o=self.outcome(summary), t=summary.get("turns", 0),
                 rounds=summary.get("rounds", 0), d=summary.get("decisions", 0))]
         names = DiceTeller(self.lang)
         names.generals = [str(g or "") for g in summary.get("generals") or []]
@@ -332,8 +332,8 @@ def DUEL(t: DiceTeller, seats: tuple[int, ...]) -> str:
 def GAME_OVER(t: DiceTeller, winner: str | None, reason: str) -> str:
     """The game is over: ``winner`` (``lord``, ``rebel``, ``renegade``, ``loyalist``; None: a
     draw), by ``reason``."""
-    return t.say(en="Game over: {w} ({r})", zh="游戏结束：{w}（{r}）",
-                 w=WINNER[t.lang].get(winner, str(winner)), r=t.reason(reason))
+    return t.say(en="Game over: {o}", zh="游戏结束：{o}",
+                 o=t.outcome({"winner": winner, "reason": reason}))
 
 
 # ---------------------------------------------------------------------------- requests

@@ -172,6 +172,7 @@ class Teller(KindTeller):
     viewer)."""
 
     events = EVENTS
+    winners = WINNER
     requests = REQUESTS
 
     def __init__(self, lang: str = "en", seat: int | None = None) -> None:
@@ -316,11 +317,10 @@ class Teller(KindTeller):
             out.append(self.say(en="Result: none (the game did not finish)", zh="结果：无（游戏未结束）"))
         else:
             out.append(self.say(
-                en="Result: {winner} ({reason}) after {turns} turns in {rounds} rounds, "
-                   "{decisions} decisions",
-                zh="结果：{winner}（{reason}），共{turns}个回合、{rounds}轮、{decisions}次决策",
-                winner=WINNER[self.lang].get(summary.get("winner"), str(summary.get("winner"))),
-                reason=self.reason(summary.get("reason", "")), turns=turns,
+                en="Result: {outcome} after {turns} turns in {rounds} rounds, {decisions} "
+                   "decisions",
+                zh="结果：{outcome}，共{turns}个回合、{rounds}轮、{decisions}次决策",
+                outcome=self.outcome(summary), turns=turns,
                 rounds=summary.get("rounds", 0), decisions=summary.get("decisions", 0)))
         names = Teller(self.lang)
         names.generals = [str(g or "") for g in summary.get("generals") or []]

@@ -122,7 +122,7 @@ def test_sgs_sim_mode_3v3_plays_and_validates(tmp_path: Any) -> None:
     run = CliRunner().invoke(main, ["sim", "--mode", "3v3", "--seed", "3", "-o", str(out),
                                    "--agents", "warm=heuristic,cold=random"])
     assert run.exit_code == 0, run.output
-    assert "wins (marshal_died)" in run.output or "draw" in run.output
+    assert "camp wins (a marshal died)" in run.output or "draw" in run.output
     header = read_replay(out).header
     assert header.config["mode"] == "3v3" and header.agents == [
         "random", "random", "random", "heuristic", "heuristic", "heuristic"]
