@@ -15,6 +15,8 @@ import click
 
 from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import render_events
+from sgscore.replay.resim import spec_of
+from sgscore.replay.scan import iter_numbered_events, scan_replay
 from sgscore.replay.tools import diff_replays, resim_file, write_export
 from sgscore.replay.writer import atomic_output
 
@@ -29,29 +31,78 @@ def _j(value: Any) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _event_text(game: str | None, event: Any) -> str:
-    """An event as the account tells it (every hidden part shown), with its raw form."""
-    if not isinstance(event, list) or len(event) != 4 or game is None:
-        return _j(event)
+def _told_event(path: str, index: int) -> list[str]:
+    """Event ``index`` of the replay at ``path`` as ``sgs replay show`` tells it: the teller has
+    heard every event before it (the names of the seats, the round), so the lines are the
+    account's, round and turn headers included. Nothing when the file cannot be told (the
+    difference is then shown as JSON)."""
     try:
-        lines = [x.strip() for x in render_events(game, [event])]
+        scan = scan_replay(path, events=True)
+        spec = spec_of(scan.header)
+        teller = spec.teller("en", None)
+        for i, (_, event) in enumerate(iter_numbered_events(path, scan)):
+            lines = list(render_events(spec, [event], teller=teller))
+            if i == index:
+                return [x.strip() for x in lines if x.strip()]
     except Exception:  # the raw form is always there
-        lines = []
-    told = "; ".join(x for x in lines if x)
-    return f"{told} {_j(event)}" if told else _j(event)
+        return []
+    return []
 
 
-def _step_text(game: str | None, kind: str, value: Any) -> str:
+def _told_decision(path: str, n: int) -> str | None:
+    """Decision ``n`` of the replay at ``path`` in words, as ``sgs replay step`` says it (the
+    question, then the answer); None when it cannot be told."""
+    try:
+        from sgscore.replay.step import Stepper
+
+        stepper = Stepper(path)
+        stepper.goto(n)
+        moment = stepper.moment()
+    except Exception:  # the raw form is always there
+        return None
+    if not moment.answer_text:
+        return None
+    return f"{moment.question}: {moment.answer_text}" if moment.question else moment.answer_text
+
+
+def _sides(r: dict[str, Any]) -> list[str]:
+    """The two sides of the first difference, each in words (as the account or ``sgs replay
+    step`` says it), with their JSON form when the words do not tell them apart."""
+    first = r["first_difference"]
+    kind = first["kind"]
+    sides = [(r["a"], first["a"]), (r["b"], first["b"])]
+    told: list[str | None] = []
+    for path, value in sides:
+        if value is None:
+            told.append(None)
+        elif kind == "event":
+            told.append("; ".join(_told_event(path, first["event"])) or None)
+        elif kind in ("decision", "length"):
+            told.append(_told_decision(path, first["decision"]))
+        else:
+            told.append(None)
+    out = []
+    for (path, value), words in zip(sides, told, strict=True):
+        raw = _raw(kind, value)
+        if words is None:
+            out.append(f"  {path}: {raw}")
+        elif told[0] == told[1]:
+            out.append(f"  {path}: {words} ({raw})")
+        else:
+            out.append(f"  {path}: {words}")
+    return out
+
+
+def _raw(kind: str, value: Any) -> str:
+    """One side of a difference as data: JSON, as a reader of the file would see it."""
     if value is None:
         return "(nothing: the game is over or the file stops here)" if kind != "event" \
             else "(no event here: the game asks for a decision)"
     if kind == "decision":
         return f"seat {value[0]} chose {_j(value[1])}"
-    if kind == "summary":
-        return _j(value)
-    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], int):
-        return f"seat {value[0]} decides {_j(value[1])}"  # "length": the next decision
-    return _event_text(game, value)
+    if kind == "length" and isinstance(value, list) and len(value) == 2:
+        return f"seat {value[0]} decides {_j(value[1])}"  # the next decision
+    return _j(value)
 
 
 def _where(d: dict[str, Any]) -> str:
@@ -76,9 +127,11 @@ def diff(a: str, b: str, as_json: bool) -> None:
     """Compare two replays: their headers, then their games, step by step in game order.
 
     Both files are re-simulated with this engine and checked as they go; the first point where
-    the two games part is reported: a decision (its number, the record holding it in each file,
-    both choices), an event (its index, both events), the end of one game while the other goes
-    on, or the summaries. Exit 0 when the two hold the same game (same game, seed, config,
+    the two games part is reported (a decision: its number and the record holding it in each
+    file; an event: its index; the end of one game while the other goes on; or the summaries),
+    then the differences of the headers, then each side in words: an event as `sgs replay show`
+    tells it, a decision as `sgs replay step` asks and answers it (their JSON too when the
+    words are the same). Exit 0 when the two hold the same game (same game, seed, config,
     decisions, events and summary; engine, rules hash, agents and the events setting are notes),
     1 when they differ or a file is invalid ("error: FILE: record N: reason").
 
@@ -109,9 +162,15 @@ def _print_diff(r: dict[str, Any]) -> None:
     else:
         click.echo(f"{a} and {b} differ: first at {_where(first)}, "
                    f"record {first['record_a']} of {a}, record {first['record_b']} of {b}")
-        kind = first["kind"]
-        click.echo(f"  {a}: {_step_text(r['game'], kind, first['a'])}")
-        click.echo(f"  {b}: {_step_text(r['game'], kind, first['b'])}")
+    _print_header(r)  # first: two games of different headers part because of them
+    if first is not None and not r["same"]:
+        for line in _sides(r):
+            click.echo(line)
+    for note in r["notes"]:
+        click.echo(f"  note: {' '.join(str(note).split())}")
+
+
+def _print_header(r: dict[str, Any]) -> None:
     for h in r["header"]:
         why = " (does not change the game)" if h["note"] else ""
         va, vb = h["a"], h["b"]
@@ -122,8 +181,6 @@ def _print_diff(r: dict[str, Any]) -> None:
                                f"{_j(vb.get(key))}{why}")
             continue
         click.echo(f"  header: {h['field']}: {_j(va)} vs {_j(vb)}{why}")
-    for note in r["notes"]:
-        click.echo(f"  note: {' '.join(str(note).split())}")
 
 
 def _not_a_folder(path: str) -> None:

@@ -59,8 +59,19 @@ def test_diff_different_seeds(replays: dict[str, Path]) -> None:
     assert code == 1
     lines = out.splitlines()
     assert lines[0].startswith(f"{a} and {b} differ: first at event ")
-    assert lines[1].startswith(f"  {a}: ") and lines[2].startswith(f"  {b}: ")
-    assert "  header: seed: 3 vs 4" in lines
+    # The header first (two unrelated games part because of it), then each side as the
+    # account tells it: no Python list, no raw event when the words tell them apart.
+    assert lines[1:3] == ["  header: seed: 3 vs 4",
+                          "  header: events: true vs false (does not change the game)"]
+    assert lines[3].startswith(f"  {a}: ") and lines[4].startswith(f"  {b}: ")
+    assert len(lines) == 5
+    _, shown_a, _ = run("replay", "show", a, "--no-numbers")
+    _, shown_b, _ = run("replay", "show", b, "--no-numbers")
+    told_a, told_b = lines[3].split(": ", 1)[1], lines[4].split(": ", 1)[1]
+    assert told_a != told_b
+    for told, shown in ((told_a, shown_a), (told_b, shown_b)):
+        assert "[" not in told and "'" not in told and '"' not in told
+        assert all(part in shown for part in told.split("; ")), told
     code, out, _ = run("replay", "diff", a, b, "--json")
     r = json.loads(out)
     first = r["first_difference"]
@@ -69,6 +80,20 @@ def test_diff_different_seeds(replays: dict[str, Path]) -> None:
     assert isinstance(first["record_a"], int) and first["record_b"] == 0
     assert first["a"] != first["b"] and first["a"][0] == first["b"][0]
     assert {"field": "seed", "a": 3, "b": 4, "note": False} in r["header"]
+
+
+def test_diff_tells_a_decision_in_words(replays: dict[str, Path], tmp_path: Path) -> None:
+    other, mine = tmp_path / "other.mp", tmp_path / "mine.mp"
+    assert run("sim", *BEGINNER, "--seed", "3", "-o", str(other))[0] == 0
+    assert run("sim", *BEGINNER, "--seed", "3", "--agents", "heuristic", "-o", str(mine))[0] == 0
+    code, out, _ = run("replay", "diff", str(other), str(mine))
+    lines = out.splitlines()
+    assert code == 1 and "first at decision 0," in lines[0]  # the first card played
+    assert lines[1].startswith("  header: agents: ") and len(lines) == 4
+    for side, path in zip(lines[2:], (other, mine), strict=True):
+        assert side.startswith(f"  {path}: P0's play phase: "), side  # asked and answered
+        assert "seat " not in side and '"' not in side and "[" not in side
+    assert lines[2].split(": ")[-1] != lines[3].split(": ")[-1]
 
 
 def _records(path: Path) -> list[Any]:
