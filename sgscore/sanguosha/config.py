@@ -246,6 +246,10 @@ class Config:
     @staticmethod
     def _known(ids: tuple[str, ...], what: str) -> None:
         unknown = sorted({x for x in ids if x not in GENERALS})
+        names = [f"{x} is {gid}" for x in unknown for gid in general_ids([x]) if gid != x]
+        if names:  # a frontend passed what a user typed: say which ids they are
+            raise ConfigError(f"{what}: a config takes general ids, not names ({'; '.join(names)}"
+                              "); general_ids() reads names")
         if unknown:
             raise ConfigError(f"{what}: unknown general(s) {', '.join(unknown)} "
                               f"(known: {', '.join(GENERALS.names()) or 'none'})")

@@ -105,3 +105,11 @@ def test_the_library_reads_names_where_it_parses_them() -> None:
     pool = resolve_pool("曹操,刘备,孙权,吕布,大乔,貂蝉,诸葛亮,马超", "random", [5])
     assert pool == ("caocao", "liubei", "sunquan", "lvbu", "daqiao", "diaochan", "zhugeliang",
                     "machao")
+
+
+def test_a_config_given_names_says_which_ids_they_are() -> None:
+    # Config takes ids (a header records them); a frontend that passes what a user typed is told.
+    with pytest.raises(ConfigError, match=r"^generals: a config takes general ids, not names "
+                                          r"\(Lu Bu is lvbu; 曹操 is caocao\); general_ids\(\) "
+                                          r"reads names$"):
+        Config(players=4, generals=("曹操", "liubei", "Lu Bu", "daqiao"))
