@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from sgs_cli import run
 from sgscore.core.spec import ConfigError
 from sgscore.sanguosha.config import Config
+
+from sgs_cli import run
 
 
 def test_a_3v3_config_names_only_what_was_given() -> None:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from sgs_cli import run
 from sgscore.core.names import name_key
 from sgscore.core.spec import ConfigError
 from sgscore.dice.config import DiceConfig
 from sgscore.sanguosha.config import Config
+
+from sgs_cli import run
 
 
 # ---------------------------------------------------------------------------- one general a seat

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+
 from sgs_cli import BEGINNER, run
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sgs_cli import BEGINNER, run
 from sgscore.dice.telling import DiceTeller
 from sgscore.sanguosha.telling import Teller
+
+from sgs_cli import BEGINNER, run
 
 
 def test_the_words_of_a_result_in_both_languages() -> None:
