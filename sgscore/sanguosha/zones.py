@@ -31,9 +31,14 @@ __all__ = [
 ]
 
 
-def take_from_pile(g: Game, n: int) -> list[int]:
+def take_from_pile(g: Game, n: int, into: list[int] | None = None) -> list[int]:
     """Take ``n`` cards from the top of the draw pile, reshuffling the discard pile into a new
-    draw pile whenever it runs out; if both are empty the game is a draw (RULINGS §3)."""
+    draw pile whenever it runs out; if both are empty the game is a draw (RULINGS §3).
+
+    ``into``: the zone the cards are going to (a hand, the processing area), each put there as
+    it is taken, so that the cards taken before both piles run out are there when the game ends
+    (``docs/rules.md``, "The turn": "Cards taken before the piles run out"). Without it the
+    caller holds the cards it is given, so only a take of one card may leave it out."""
     out: list[int] = []
     pile = g.draw_pile
     for _ in range(n):
@@ -44,14 +49,24 @@ def take_from_pile(g: Game, n: int) -> list[int]:
             g.discard_pile.clear()
             g.rng.shuffle(pile)
             g.log(RESHUFFLE, len(pile))
-        out.append(pile.pop())
+        card = pile.pop()
+        out.append(card)
+        if into is not None:
+            into.append(card)
     return out
 
 
 def draw_now(g: Game, p: Player, n: int) -> list[int]:
-    """``p`` draws ``n`` cards at once (no timing: the initial hands)."""
-    cards = take_from_pile(g, n)
-    p.hand.extend(cards)
+    """``p`` draws ``n`` cards at once (no timing: the initial hands). Should both piles run out
+    first, the cards drawn so far are in ``p``'s hand, told as a draw, when the game ends."""
+    first = len(p.hand)
+    try:
+        cards = take_from_pile(g, n, p.hand)
+    except GameOver:
+        got = tuple(p.hand[first:])
+        if got:
+            g.log_private(DRAW, 1 << p.seat, (p.seat, len(got)), got)
+        raise
     g.log_private(DRAW, 1 << p.seat, (p.seat, n), tuple(cards))
     return cards
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from ...core.checks import procedure
-from ...core.engine import Proc
+from ...core.engine import GameOver, Proc
 from ...core.protocol import Choice, PickRequest
 from ...core.registry import Kind
 from ..cards import TRICK, CardType, register_card
@@ -357,8 +357,15 @@ def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc
     and unless 无懈可击 stops it for them) picks one (a ``kind`` request); the rest are discarded.
     五谷丰登, and the 1.0 deck's 喜宴."""
     user = use.user
-    shown = take_from_pile(g, len(order))
-    g.processing.extend(shown)
+    first = len(g.processing)
+    try:
+        # each card shown lies on the table as it is taken (docs/rules.md "Cards taken before
+        # the piles run out")
+        shown = take_from_pile(g, len(order), g.processing)
+    except GameOver:
+        if len(g.processing) > first:
+            g.log(REVEAL, user.seat, tuple(g.processing[first:]))
+        raise
     g.log(REVEAL, user.seat, tuple(shown))
     for q in order:
         if not shown:
