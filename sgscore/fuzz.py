@@ -18,8 +18,9 @@ Each case is measured (CPU time, peak memory) against budgets; worker processes 
 hangs. Every choice is drawn from ``Pcg32(S, N)``: no ``random`` module, no ``hash()``, no set
 order, so a case number reproduces the same bytes anywhere.
 
-``python -m sgscore.fuzz games`` plays seeded games with random agents over every player count and
-a spread of options and checks the invariants of :class:`Invariants` after every decision.
+``python -m sgscore.fuzz games`` plays seeded games of both games, with every option and variant
+(:func:`game_setup`), random and heuristic agents, and checks their invariants
+(:class:`Invariants`, :class:`DiceInvariants`) after every decision and at every end.
 """
 
 from __future__ import annotations
@@ -58,13 +59,15 @@ if TYPE_CHECKING:
     from .sanguosha.config import Config
     from .sanguosha.contexts import CardUse
     from .sanguosha.game import Game
+    from .sanguosha.model import Player
 
 __all__ = [
     "TARGETS", "CPU_BUDGET", "MEMORY_BUDGET", "HANG_SECONDS", "MAX_REASON", "MAX_INPUT", "Raw",
     "encode", "encode_records", "decode_records", "CorpusFile", "build_corpus", "write_corpus",
     "load_corpus", "OPS", "Case", "make_case", "Verdict", "run_target", "run_case",
     "reason_problems", "validation_verdict", "cli_verdict", "exception_class", "fuzz",
-    "minimize", "Invariants", "game_config", "play_checked", "run_games", "main",
+    "minimize", "Invariants", "DiceInvariants", "GameSetup", "VARIANTS", "game_setup",
+    "game_config", "invariants_for", "play_checked", "run_games", "main",
 ]
 
 TARGETS: Final = ("validate", "read", "show", "step", "diff", "export")
@@ -1860,78 +1863,253 @@ def minimize(data: bytes, still_fails: Callable[[bytes], bool], *, tries: int = 
 
 
 # ---------------------------------------------------------------------------- games
-def game_config(seed: int, index: int) -> tuple[Config, int]:
-    """Game ``index`` of a games run with ``seed``: its config (players 4-10 in turn, and a
-    spread of every option) and its seed."""
+@dataclass(frozen=True)
+class GameSetup:
+    """Game ``index`` of a games run (:func:`game_setup`): its game's config (an identity-mode
+    :class:`~sgscore.sanguosha.Config` or a :class:`~sgscore.dice.DiceConfig`), its seed, the
+    agent of each seat by name, and the variants it plays (the names :data:`VARIANTS` lists)."""
+
+    index: int
+    config: Any
+    seed: int
+    agents: tuple[str, ...]
+    variants: tuple[str, ...]
+
+
+VARIANTS: Final = (
+    # which game, and identity mode's modes
+    "identity", "3v3", "dice",
+    # identity mode's generals: beginner mode, a random deal (sometimes from a smaller pool), one
+    # general named per seat, the selection draft
+    "beginner", "random generals", "small pool", "named generals", "draft",
+    # the deck
+    "standard deck", "EX cards", "1.0 deck", "first game", "no advanced weapons",
+    # roles and seats
+    "role variant", "lord anywhere", "lord seat", "scoring",
+    # the variants of what the dead do and of the end
+    "reincarnation", "last blood", "drain", "dark souls", "round cap",
+    # the dice game's options
+    "dice named generals", "dice small pool",
+    # the agents
+    "random agents", "heuristic agents", "mixed agents",
+)
+"""Every option and variant :func:`game_setup` draws, by the name a report counts it under
+(``by_variant``); the tests check that a run of a few hundred games draws each."""
+
+_ROUND_CAPS: Final = (1, 3, 10, 20, 60, 60, 60, 60, 60, 60)
+
+
+def game_setup(seed: int, index: int) -> GameSetup:
+    """Game ``index`` of a games run with ``seed``, drawn from ``Pcg32(seed, index)``: one game
+    in 8 is the dice game, one in 8 is 3v3, the rest identity mode with 4-10 players and a spread
+    of every option and variant; random agents, heuristic agents or a mix of both."""
+    rng = Pcg32(seed, index)
+    family = rng.below(8)
+    config, variants = (_dice_setup(rng) if family == 0 else
+                        _setup_3v3(rng) if family == 1 else _identity_setup(rng))
+    seats: int = config.players
+    mix = rng.below(4)
+    if mix < 2:
+        agents, which = ("random",) * seats, "random agents"
+    elif mix == 2:
+        agents, which = ("heuristic",) * seats, "heuristic agents"
+    else:
+        agents = tuple(("random", "heuristic")[rng.below(2)] for _ in range(seats))
+        which = "mixed agents"
+    game_seed = (rng.next_u32() << 32) | rng.next_u32()
+    return GameSetup(index, config, game_seed, agents, (*variants, which))
+
+
+def game_config(seed: int, index: int) -> tuple[Any, int]:
+    """The config and seed of game ``index`` of a games run with ``seed`` (:func:`game_setup`)."""
+    setup = game_setup(seed, index)
+    return setup.config, setup.seed
+
+
+def _distinct(rng: Pcg32, names: Sequence[str], n: int) -> list[str]:
+    """``n`` different names drawn from ``names`` (in the order drawn)."""
+    left = list(names)
+    return [left.pop(rng.below(len(left))) for _ in range(n)]
+
+
+def _identity_setup(rng: Pcg32) -> tuple[Config, list[str]]:
     from .sanguosha.config import ROLE_TABLE_VARIANT, Config
+    from .sanguosha.draft import draft_needs
     from .sanguosha.model import GENERALS
 
-    rng = Pcg32(seed, index)
-    players = 4 + index % 7
+    variants = ["identity"]
+    players = 4 + rng.below(7)
     names = list(GENERALS.names())
     lords = [g for g in names if GENERALS[g].can_be_lord]
     lord_seat_zero = rng.below(4) != 0
-    mode = rng.below(5)
-    generals: tuple[str, ...] | str | None = (
-        None if mode == 0 else "random" if mode < 3 else "draft" if mode == 3
-        # a general that cannot be the lord (甘宁) only where the lord cannot sit
-        else tuple((names if lord_seat_zero and i > 0 else lords)[
-            rng.below(len(names) if lord_seat_zero and i > 0 else len(lords))]
-            for i in range(players)))
-    pool = None
-    if generals == "random" and rng.below(3) == 0:
-        rng.shuffle(names)
-        pool = tuple(sorted(names[:1 + rng.below(len(names))]))
-        if not any(GENERALS[g].can_be_lord for g in pool):
-            pool = tuple(sorted([*pool, next(g for g in GENERALS.names()
-                                              if GENERALS[g].can_be_lord)]))
+    lord_seat = rng.below(players) if lord_seat_zero and rng.below(4) == 0 else 0
+    mode = rng.below(6)
+    generals: tuple[str, ...] | str | None
+    pool: tuple[str, ...] | None = None
+    if mode == 0:
+        generals = None
+        variants.append("beginner")
+    elif mode < 3:
+        generals = "random"
+        variants.append("random generals")
+        if rng.below(3) == 0:
+            pool = tuple(sorted(_distinct(rng, names, 1 + rng.below(len(names)))))
+            if not any(GENERALS[g].can_be_lord for g in pool):
+                pool = tuple(sorted([*pool, lords[rng.below(len(lords))]]))
+            variants.append("small pool")
+    elif mode == 3:
+        generals = "draft"
+        variants.append("draft")
+        if rng.below(3) == 0:
+            need = draft_needs(players)
+            pool = tuple(sorted(_distinct(rng, names, need + rng.below(len(names) - need + 1))))
+            if not any(GENERALS[g].can_be_lord for g in pool):
+                pool = tuple(sorted([*pool[1:], lords[rng.below(len(lords))]]))
+            variants.append("small pool")
+    else:
+        # one general per seat, each at one seat; a general that cannot be the lord (甘宁) only
+        # where the lord cannot sit (nowhere when the lord's seat is dealt at random)
+        if lord_seat_zero:
+            lord = lords[rng.below(len(lords))]
+            seated = _distinct(rng, [g for g in names if g != lord], players - 1)
+            seated.insert(lord_seat, lord)
+        else:
+            seated = _distinct(rng, lords, players)
+        generals = tuple(seated)
+        variants.append("named generals")
+    deck = rng.below(6)
+    packs = ("1.0",) if deck == 0 else ("standard", "ex") if deck < 3 else ("standard",)
+    variants.append("1.0 deck" if deck == 0 else "EX cards" if deck < 3 else "standard deck")
+    first_game = rng.below(5) == 0
+    advanced_weapons = rng.below(5) != 0
+    role_variant = players in ROLE_TABLE_VARIANT and rng.below(2) == 0
+    scoring = rng.below(4) == 0
+    # what the dead do: nothing, reincarnation (it needs generals) or the detailed rules
+    dead = rng.below(3)
+    reincarnation = dead == 1 and generals is not None
+    last_blood = rng.below(players) if dead == 2 and rng.below(2) == 0 else None
+    drain = dead == 2 and rng.below(3) != 0
+    dark_souls = dead == 2 and rng.below(3) != 0
+    max_rounds = _ROUND_CAPS[rng.below(len(_ROUND_CAPS))]
+    for flag, name in ((first_game, "first game"), (not advanced_weapons, "no advanced weapons"),
+                       (role_variant, "role variant"), (not lord_seat_zero, "lord anywhere"),
+                       (lord_seat != 0, "lord seat"), (scoring, "scoring"),
+                       (reincarnation, "reincarnation"), (last_blood is not None, "last blood"),
+                       (drain, "drain"), (dark_souls, "dark souls"), (max_rounds < 60, "round cap")):
+        if flag:
+            variants.append(name)
     config = Config(
-        players=players, generals=generals, pool=pool,
-        packs=("standard", "ex") if rng.below(2) else ("standard",),
-        first_game=rng.below(5) == 0, advanced_weapons=rng.below(5) != 0,
-        role_variant=players in ROLE_TABLE_VARIANT and rng.below(2) == 0,
-        lord_seat_zero=lord_seat_zero,
-        max_rounds=(1, 2, 3, 5, 10, 20, 60, 60)[rng.below(8)],
+        players=players, generals=generals, pool=pool, packs=packs, first_game=first_game,
+        advanced_weapons=advanced_weapons, role_variant=role_variant,
+        lord_seat_zero=lord_seat_zero, lord_seat=lord_seat, scoring=scoring,
+        max_rounds=max_rounds, reincarnation=reincarnation, last_blood=last_blood,
+        three_player_drain=drain, dark_souls=dark_souls,
     )
-    return config, (rng.next_u32() << 32) | rng.next_u32()
+    return config, variants
+
+
+def _setup_3v3(rng: Pcg32) -> tuple[Config, list[str]]:
+    from .sanguosha.config import DRAFT_3V3, Config
+    from .sanguosha.model import GENERALS
+
+    variants = ["3v3"]
+    names = list(GENERALS.names())
+    mode = rng.below(4)
+    generals: tuple[str, ...] | str | None = (
+        None if mode == 0 else "random" if mode == 1 else "draft" if mode == 2
+        else tuple(_distinct(rng, names, 6)))
+    variants.append(("beginner", "random generals", "draft", "named generals")[mode])
+    pool: tuple[str, ...] | None = None
+    if mode in (1, 2) and rng.below(3) == 0:
+        need = DRAFT_3V3 if mode == 2 else 6
+        pool = tuple(sorted(_distinct(rng, names, need + rng.below(len(names) - need + 1))))
+        variants.append("small pool")
+    deck = rng.below(6)
+    packs = ("1.0",) if deck == 0 else ("standard", "ex") if deck < 3 else ("standard",)
+    variants.append("1.0 deck" if deck == 0 else "EX cards" if deck < 3 else "standard deck")
+    first_game = rng.below(5) == 0
+    advanced_weapons = rng.below(5) != 0
+    max_rounds = _ROUND_CAPS[rng.below(len(_ROUND_CAPS))]
+    for flag, name in ((first_game, "first game"), (not advanced_weapons, "no advanced weapons"),
+                       (max_rounds < 60, "round cap")):
+        if flag:
+            variants.append(name)
+    config = Config(players=6, mode="3v3", generals=generals, pool=pool, packs=packs,
+                    first_game=first_game, advanced_weapons=advanced_weapons,
+                    max_rounds=max_rounds)
+    return config, variants
+
+
+def _dice_setup(rng: Pcg32) -> tuple[Any, list[str]]:
+    from .dice.config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig
+    from .dice.model import GENERALS as DICE_GENERALS
+
+    variants = ["dice"]
+    players = MIN_PLAYERS + rng.below(MAX_PLAYERS - MIN_PLAYERS + 1)
+    names = list(DICE_GENERALS.names())
+    mode = rng.below(4)
+    generals: tuple[str, ...] | str = "random"
+    pool: tuple[str, ...] | None = None
+    if mode == 0:
+        generals = tuple(_distinct(rng, names, players))
+        variants.append("dice named generals")
+    elif mode == 1:
+        pool = tuple(sorted(_distinct(rng, names, players + rng.below(len(names) - players + 1))))
+        variants.append("dice small pool")
+    max_rounds = (5, 20, 100, 100)[rng.below(4)]
+    if max_rounds < 100:
+        variants.append("round cap")
+    return DiceConfig(players=players, generals=generals, pool=pool,
+                      max_rounds=max_rounds), variants
 
 
 Broken = tuple[str, str]
 
 
 class Invariants:
-    """The invariants of an identity-mode game, checked after every decision (``check``): card
-    conservation, HP bounds, dead players staying dead and holding nothing, equipment in its
-    slot and delayed tricks in judgement areas, ``pending`` None exactly when the game is over
-    and only the living asked, and the views of every seat and of a spectator
-    (``docs/fuzzing.md``, "Invariants"). It keeps what the checks need between decisions."""
+    """The invariants of an identity-mode game (3v3 and every variant included), checked after
+    every decision and at the end (``check``): card conservation, HP bounds, the dead staying
+    dead unless they reincarnate and holding only what the variant lets them (the offerings of
+    reincarnation, the card of a 玄武 soul), equipment in its slot and delayed tricks in
+    judgement areas, ``pending`` None exactly when the game is over and only the living asked
+    (the dead only for their dark souls), the end told, and the views of every seat and of a
+    spectator (``docs/fuzzing.md``, "Invariants"). It keeps what the checks need between
+    decisions."""
 
     def __init__(self, game: Game) -> None:
         self.deck = sorted(game.card_ids)
         self.dead = [False] * game.n
+        self.reborn = list(game.reborn)
         self.dying = [False] * game.n
+        self.drained = False
         self.scanned = 0
         self.viewed = [0] * (game.n + 1)
 
     def check(self, game: Game) -> list[Broken]:
         """The invariants broken now: ``(invariant, detail)`` pairs."""
         self._scan(game)
-        out = self._cards(game) + self._hp(game) + self._areas(game) + self._pending(game)
+        out = (self._cards(game) + self._hp(game) + self._areas(game) + self._pending(game)
+               + _the_end(game))
         for k, seat in enumerate([*range(game.n), None]):
             out += self._view(game, seat, k)
         return out
 
     def _scan(self, game: Game) -> None:
         """Follow dying in the events: a player is dying from the ``dying`` event after their HP
-        dropped to 0 or below until they recover above 0 or die."""
+        dropped to 0 or below until they recover above 0 or die. The drain of the detailed rules
+        takes 1 HP from everyone at once and then resolves the dying one by one: a player it
+        brought to 0 is awaiting their dying from its ``lose_hp``."""
         for kind, args, _, _ in game.events[self.scanned:]:
             if kind == "dying":
                 self.dying[args[0]] = True
             elif kind == "damage" and args[3] <= 0:
                 self.dying[args[1]] = False
-            elif (kind == "lose_hp" and args[2] <= 0) or (kind == "recover" and args[2] > 0) \
-                    or kind == "death":
+            elif kind == "lose_hp" and args[2] <= 0:
+                self.dying[args[0]] = self.drained
+            elif (kind == "recover" and args[2] > 0) or kind == "death":
                 self.dying[args[0]] = False
+            if kind != "lose_hp":
+                self.drained = kind == "drain"
         self.scanned = len(game.events)
 
     def _cards(self, game: Game) -> list[Broken]:
@@ -1947,7 +2125,12 @@ class Invariants:
         for p in game.players:
             s = p.seat
             if self.dead[s] and p.alive:
-                out.append(("dead stay dead", f"seat {s} is alive again"))
+                if game.reborn[s] > self.reborn[s]:  # 转世: back with a new general
+                    self.dead[s] = False
+                else:
+                    out.append(("dead stay dead", f"seat {s} is alive again without "
+                                                  "reincarnating"))
+            self.reborn[s] = game.reborn[s]
             if not p.alive:
                 self.dead[s] = True
                 continue
@@ -1971,17 +2154,38 @@ class Invariants:
                 out.append(("judgement areas", f"seat {p.seat} holds {p.judge}"))
             if p.borrowed is not None and SUBTYPE[p.borrowed[0]] != WEAPON:
                 out.append(("equipment slots", f"seat {p.seat} borrowed {p.borrowed}"))
-            if not p.alive and (p.hand or p.judge or p.borrowed or max(p.equip) >= 0):
+            if not p.alive and (p.judge or p.borrowed or max(p.equip) >= 0
+                                or not self._may_hold(game, p)):
                 out.append(("the dead hold nothing", f"seat {p.seat}: hand {p.hand}, "
                                                      f"equipment {p.equip}, judge {p.judge}"))
         return out
+
+    @staticmethod
+    def _may_hold(game: Game, p: Player) -> bool:
+        """Whether the dead ``p`` may hold the hand it holds: nothing, but for the offerings of
+        reincarnation (fewer than it takes to reincarnate, or that many when no general of their
+        kingdom was left) and the card of a 玄武 soul (dark souls)."""
+        if not p.hand:
+            return True
+        if game.config.reincarnation:
+            from .sanguosha.reincarnation import threshold
+
+            return len(p.hand) <= threshold(game)
+        if game.config.dark_souls:
+            from .sanguosha.detailed import souls_on
+
+            held = [s.card for q in game.players for s in souls_on(game, q)
+                    if s.seat == p.seat and s.card >= 0]
+            return sorted(p.hand) == sorted(held)
+        return False
 
     def _pending(self, game: Game) -> list[Broken]:
         req = game.pending
         out = []
         if (req is None) != game.over:
             out.append(("pending iff not over", f"pending {req!r}, over {game.over}"))
-        if req is not None and not game.players[req.seat].alive:
+        if (req is not None and not game.players[req.seat].alive
+                and not (game.config.dark_souls and req.kind in _SOUL_KINDS)):
             out.append(("only the living decide", f"seat {req.seat} is dead and asked {req.kind}"))
         return out
 
@@ -1991,7 +2195,7 @@ class Invariants:
         out = self._view_players(game, view, seat) + self._view_pending(game, view, seat)
         if seat is None:
             out += self._secrets(game, view)
-        out += self._view_events(game, view, seat, k)
+        out += _view_events(game.events, view, seat, self.viewed, k)
         return out
 
     def _view_players(self, game: Game, view: dict[str, Any], seat: int | None) -> list[Broken]:
@@ -2024,25 +2228,6 @@ class Invariants:
         return [("views: pending and piles", f"seat {seat} sees pending {_short(shown)} and a "
                                               f"draw pile of {_short(view['draw_pile'])}")]
 
-    def _view_events(self, game: Game, view: dict[str, Any], seat: int | None,
-                     k: int) -> list[Broken]:
-        """Each event as ``seat`` sees it: its public part, and its hidden part only when
-        ``seat`` is in its mask (events checked once per seat, as they come)."""
-        shown, first = view["events"], self.viewed[k]
-        if first + len(shown) != len(game.events):
-            return [("views: events", f"seat {seat} sees {first + len(shown)} of "
-                                      f"{len(game.events)}")]
-        out = []
-        for j, got in enumerate(shown):
-            i = first + j
-            kind, args, mask, hidden = game.events[i]
-            sees = hidden is not None and (mask == -1 or (seat is not None and mask >> seat & 1))
-            want = (kind, *args, hidden) if sees else (kind, *args)
-            if tuple(got) != want:
-                out.append(("views: events", f"seat {seat} sees event {i} as {_short(got)}"))
-        self.viewed[k] = len(game.events)
-        return out[:3]
-
     def _secrets(self, game: Game, view: dict[str, Any]) -> list[Broken]:
         """A spectator's view holds no seed, RNG state or run of the draw pile in its order (its
         events are the ones not looked at yet)."""
@@ -2063,6 +2248,142 @@ class Invariants:
                 out.append(("views: secrets", f"the spectator's view holds the draw pile's "
                                               f"order {_short(v)}"))
         return out[:3]
+
+
+_SOUL_KINDS: Final = ("soul_host", "soul")
+"""The requests a dead player is asked with dark souls on: where their soul goes, and whether
+it acts (``docs/rules.md``, "Detailed rules and dark souls")."""
+
+
+def _the_end(game: Any) -> list[Broken]:
+    """A game that is over says so last: its final event is ``game_over`` with its result (an
+    engine error stops it without one)."""
+    if game.result is None:
+        return []
+    last = game.events[-1] if game.events else None
+    if last is not None and last[0] == "game_over" and tuple(last[1]) == tuple(game.result):
+        return []
+    return [("the end is told", f"result {game.result}, last event {_short(last)}")]
+
+
+def _view_events(events: Sequence[Any], view: dict[str, Any], seat: int | None,
+                 viewed: list[int], k: int, since: bool = True) -> list[Broken]:
+    """Each event as ``seat`` sees it: its public part, and its hidden part only when ``seat`` is
+    in its mask (events checked once per seat, as they come: ``viewed[k]`` of them were; the view
+    holds only the newer ones when ``since``, else all)."""
+    first = viewed[k]
+    shown = view["events"] if since else view["events"][first:]
+    if first + len(shown) != len(events):
+        return [("views: events", f"seat {seat} sees {first + len(shown)} of {len(events)}")]
+    out = []
+    for j, got in enumerate(shown):
+        i = first + j
+        kind, args, mask, hidden = events[i]
+        sees = hidden is not None and (mask == -1 or (seat is not None and mask >> seat & 1))
+        want = (kind, *args, hidden) if sees else (kind, *args)
+        if tuple(got) != want:
+            out.append(("views: events", f"seat {seat} sees event {i} as {_short(got)}"))
+    viewed[k] = len(events)
+    return out[:3]
+
+
+class DiceInvariants:
+    """The invariants of a dice game (``docs/dice.md``), checked after every decision and at the
+    end: the 9 【箭】 (the pile and those held by the living, none by the dead), HP (a living
+    player between 1 and their starting HP, so the 70 HP tokens never run out; the dead at 0 or
+    below, and dead for good), the five dice (faces of the game's six, rerolls never below 0),
+    ``pending`` None exactly when the game is over and only the living asked, the end told, and
+    the views (roles hidden but for the lord's, a 3-player game's, the dead's and one's own; the
+    request only for the seat asked; each event's hidden part only for its seats). A view costs
+    every event, so each decision looks at one seat's view in turn and the end at all of them."""
+
+    def __init__(self, game: Any) -> None:
+        self.dead = [False] * game.n
+        self.viewed = [0] * (game.n + 1)
+        self.turn = 0
+
+    def check(self, game: Any) -> list[Broken]:
+        """The invariants broken now: ``(invariant, detail)`` pairs."""
+        out = self._arrows(game) + self._hp(game) + self._dice(game) + self._pending(game)
+        out += _the_end(game)
+        seats: list[int | None] = [*range(game.n), None]
+        if game.over:
+            looks = list(range(len(seats)))
+        else:
+            looks = [self.turn % len(seats)]
+            self.turn += 1
+        for k in looks:
+            out += self._view(game, seats[k], k)
+        return out
+
+    def _arrows(self, game: Any) -> list[Broken]:
+        from .dice.model import ARROWS
+
+        held = [p.arrows for p in game.players]
+        if (game.pile + sum(held) == ARROWS and 0 <= game.pile <= ARROWS and min(held) >= 0
+                and not any(p.arrows for p in game.players if not p.alive)):
+            return []
+        return [("arrows", f"pile {game.pile}, held {held}, alive "
+                           f"{[p.alive for p in game.players]}")]
+
+    def _hp(self, game: Any) -> list[Broken]:
+        out = []
+        for p in game.players:
+            s = p.seat
+            if self.dead[s] and p.alive:
+                out.append(("dead stay dead", f"seat {s} is alive again"))
+            if not p.alive:
+                self.dead[s] = True
+                if p.hp > 0:
+                    out.append(("HP bounds", f"seat {s} is dead with {p.hp} HP"))
+            elif not 1 <= p.hp <= p.max_hp:
+                out.append(("HP bounds", f"seat {s} has {p.hp} of {p.max_hp} HP"))
+        living = sum(p.hp for p in game.players if p.alive)
+        if living > 70:
+            out.append(("HP bounds", f"the living hold {living} HP: more than the 70 tokens"))
+        return out
+
+    def _dice(self, game: Any) -> list[Broken]:
+        from .dice.model import DICE, FACES
+
+        faces, spent = game.dice, game.spent
+        if (len(faces) == DICE == len(spent) and all(f == "" or f in FACES for f in faces)
+                and game.rerolls_left >= 0):
+            return []
+        return [("dice", f"faces {faces}, spent {spent}, rerolls left {game.rerolls_left}")]
+
+    def _pending(self, game: Any) -> list[Broken]:
+        req = game.pending
+        out = []
+        if (req is None) != game.over:
+            out.append(("pending iff not over", f"pending {req!r}, over {game.over}"))
+        if req is not None and not game.players[req.seat].alive:
+            out.append(("only the living decide", f"seat {req.seat} is dead and asked {req.kind}"))
+        return out
+
+    def _view(self, game: Any, seat: int | None, k: int) -> list[Broken]:
+        view = game.view(seat)
+        out = []
+        for p, shown in zip(game.players, view["players"], strict=True):
+            public = game.role_seen(p, seat)
+            if shown["role"] != (p.role if public else None):
+                out.append(("views: roles", f"seat {seat} sees seat {p.seat}'s role as "
+                                            f"{shown['role']!r} (public: {public})"))
+            if ((shown["hp"], shown["max_hp"], shown["arrows"], shown["alive"])
+                    != (p.hp, p.max_hp, p.arrows, p.alive)):
+                out.append(("views: public state", f"seat {seat} sees seat {p.seat} wrong"))
+        req, pending = game.pending, view["pending"]
+        if req is None:
+            ok = pending is None
+        elif seat is not None and req.seat == seat:
+            ok = (pending is not None and pending.get("seat") == seat
+                  and pending.get("kind") == req.kind)
+        else:
+            ok = pending == {"waiting": True}
+        if not ok or view["pile"] != game.pile:
+            out.append(("views: pending and piles", f"seat {seat} sees pending {_short(pending)} "
+                                                     f"and a pile of {view['pile']}"))
+        return out + _view_events(game.events, view, seat, self.viewed, k, since=False)
 
 
 def _minus(a: list[int], b: list[int]) -> list[int]:
@@ -2097,37 +2418,56 @@ def _pile_run(seq: Sequence[Any], at: dict[int, int]) -> bool:
     return steps in ({1}, {-1})
 
 
-def play_checked(seed: int, index: int, *, max_breaks: int = 5) -> dict[str, Any]:
-    """Play game ``index`` of a games run with ``seed`` (:func:`game_config`) with a
-    :class:`~sgscore.agents.RandomAgent` per seat, checking :class:`Invariants` after every
-    decision; the result as the report keeps it (at most ``max_breaks`` breaks in detail)."""
-    from .agents import RandomAgent
-    from .core.engine import EngineError
-    from .sanguosha.game import Game
+class _Checks(Protocol):
+    def check(self, game: Any) -> list[Broken]: ...
 
-    config, game_seed = game_config(seed, index)
+
+def invariants_for(game: Any) -> _Checks:
+    """The invariant checker of ``game``'s game (:class:`Invariants`, :class:`DiceInvariants`),
+    set up on it as it is now."""
+    from .dice.game import DiceGame
+
+    return DiceInvariants(game) if isinstance(game, DiceGame) else Invariants(game)
+
+
+def play_checked(seed: int, index: int, *, max_breaks: int = 5) -> dict[str, Any]:
+    """Play game ``index`` of a games run with ``seed`` (:func:`game_setup`) with its agents,
+    checking its invariants (:class:`Invariants`, :class:`DiceInvariants`) when it is set up,
+    after every decision and at its end, however it ends (a result, an engine error, an illegal
+    choice an agent was offered); the result as the report keeps it (at most ``max_breaks``
+    breaks in detail)."""
+    from .core.engine import EngineError
+    from .core.games import spec_for_config
+
+    setup = game_setup(seed, index)
+    config, game_seed = setup.config, setup.seed
+    spec = spec_for_config(config)
     began = time.process_time()
-    out: dict[str, Any] = {"game": index, "seed": game_seed, "config": config.to_dict(),
-                           "players": config.players, "breaks": [], "broken": 0, "error": None}
-    try:
-        game = Game(config, game_seed)
-    except EngineError as e:
-        out["error"] = {"decision": 0, "error": f"{e.kind}: {e.message}", "where": ""}
-        return _finish(out, None, began)
-    agents = [RandomAgent(game_seed, s) for s in range(config.players)]
-    checks = Invariants(game)
+    out: dict[str, Any] = {"game": index, "seed": game_seed, "game_id": spec.id,
+                           "config": config.to_dict(), "players": config.players,
+                           "agents": list(setup.agents), "variants": list(setup.variants),
+                           "breaks": [], "broken": 0, "error": None, "end_checked": False}
+    game, err = spec.start_config(config, game_seed)
+    if err is not None:
+        out["error"] = {"decision": 0, "error": f"{err.kind}: {err.message}", "where": ""}
+    checks = invariants_for(game)
     _note(out, checks.check(game), 0, max_breaks)
-    while not game.over:
-        req = game.pending
-        assert req is not None
-        try:
-            game.submit(agents[req.seat].choose(req))
-        except Exception as e:  # an engine error, or a choice the agent took that is illegal
-            cause = e.__cause__ if isinstance(e, EngineError) and e.__cause__ else e
-            out["error"] = {"decision": game.decisions + 1, "error": f"{type(e).__name__}: {e}",
-                            "where": exception_class(cause)}
-            break
-        _note(out, checks.check(game), game.decisions, max_breaks)
+    if err is None:
+        agents = spec.make_agents(game, game_seed, list(setup.agents))
+        while not game.over:
+            req = game.pending
+            assert req is not None
+            try:
+                game.submit(agents[req.seat].choose(req))
+            except Exception as e:  # an engine error, or a choice the agent took that is illegal
+                cause = e.__cause__ if isinstance(e, EngineError) and e.__cause__ else e
+                out["error"] = {"decision": game.decisions + 1,
+                                "error": f"{type(e).__name__}: {e}", "where": exception_class(cause)}
+                _note(out, checks.check(game), game.decisions + 1, max_breaks)
+                break
+            _note(out, checks.check(game), game.decisions, max_breaks)
+    # The last check above saw the game as it ended: at its end, whatever stopped it.
+    out["end_checked"] = game.over or out["error"] is not None
     return _finish(out, game, began)
 
 
@@ -2138,38 +2478,38 @@ def _note(out: dict[str, Any], broken: list[Broken], decision: int, max_breaks: 
             out["breaks"].append({"invariant": name, "decision": decision, "detail": detail})
 
 
-def _finish(out: dict[str, Any], game: Game | None, began: float) -> dict[str, Any]:
+def _finish(out: dict[str, Any], game: Any, began: float) -> dict[str, Any]:
     out["cpu"] = time.process_time() - began
-    if game is not None:
-        out["decisions"], out["turns"] = game.decisions, game.turn_no
-        out["result"] = list(game.result) if game.result else None
-    else:
-        out["decisions"] = out["turns"] = 0
-        out["result"] = None
+    out["decisions"], out["turns"] = game.decisions, game.turn_no
+    out["result"] = list(game.result) if game.result else None
     return out
 
 
 def _lost_game(index: int, why: str) -> dict[str, Any]:
-    return {"game": index, "seed": None, "config": None, "players": 0, "breaks": [], "broken": 0,
-            "error": {"decision": -1, "error": why, "where": ""}, "cpu": 0.0, "decisions": 0,
-            "turns": 0, "result": None}
+    return {"game": index, "seed": None, "game_id": None, "config": None, "players": 0,
+            "agents": [], "variants": [], "breaks": [], "broken": 0,
+            "error": {"decision": -1, "error": why, "where": ""}, "end_checked": False,
+            "cpu": 0.0, "decisions": 0, "turns": 0, "result": None}
 
 
 def run_games(seed: int, games: int, *, jobs: int = 1, start: int = 0,
               timeout: float = 120.0) -> dict[str, Any]:
     """Play games ``start`` .. ``start + games - 1`` in ``jobs`` worker processes, each checked
-    after every decision; the report as a JSON object."""
+    after every decision and at its end; the report as a JSON object."""
     began = time.monotonic()
     report: dict[str, Any] = {
-        "seed": seed, "games": 0, "decisions": 0, "turns": 0, "cpu_seconds": 0.0,
-        "by_players": {}, "results": {}, "invariant_breaks": {}, "engine_errors": [],
+        "seed": seed, "start": start, "games": 0, "decisions": 0, "turns": 0, "ends_checked": 0,
+        "cpu_seconds": 0.0, "by_game": {}, "by_players": {}, "by_variant": {}, "results": {},
+        "invariant_breaks": {}, "engine_errors": [],
     }
     pool = _Pool(jobs, "games", {"seed": seed}, timeout, _lost_game)
     for r in pool.run(range(start, start + games)):
         _add_game(report, r, seed)
     report["seconds"] = round(time.monotonic() - began, 2)
     report["cpu_seconds"] = round(report["cpu_seconds"], 2)
+    report["by_game"] = dict(sorted(report["by_game"].items()))
     report["by_players"] = dict(sorted(report["by_players"].items(), key=lambda kv: int(kv[0])))
+    report["by_variant"] = {v: report["by_variant"].get(v, 0) for v in VARIANTS}
     report["results"] = dict(sorted(report["results"].items()))
     report["engine_errors"].sort(key=lambda e: e["game"])
     return report
@@ -2179,9 +2519,12 @@ def _add_game(report: dict[str, Any], r: dict[str, Any], seed: int) -> None:
     report["games"] += 1
     report["decisions"] += r["decisions"]
     report["turns"] += r["turns"]
+    report["ends_checked"] += 1 if r["end_checked"] else 0
     report["cpu_seconds"] += r["cpu"]
-    n = str(r["players"])
-    report["by_players"][n] = report["by_players"].get(n, 0) + 1
+    for key, value in (("by_game", r["game_id"]), ("by_players", r["players"])):
+        report[key][str(value)] = report[key].get(str(value), 0) + 1
+    for v in r["variants"]:
+        report["by_variant"][v] = report["by_variant"].get(v, 0) + 1
     result = "error" if r["error"] else ":".join(str(x) for x in (r["result"] or ["none"]))
     report["results"][result] = report["results"].get(result, 0) + 1
     where = f"python -m sgscore.fuzz games --seed {seed} --game {r['game']}"
@@ -2190,8 +2533,8 @@ def _add_game(report: dict[str, Any], r: dict[str, Any], seed: int) -> None:
         entry["count"] += 1
         if len(entry["first"]) < 5:
             entry["first"].append({"game": r["game"], "seed": r["seed"],
-                                   "decision": b["decision"], "detail": b["detail"],
-                                   "reproduce": where})
+                                   "variants": r["variants"], "decision": b["decision"],
+                                   "detail": b["detail"], "reproduce": where})
     if r["error"]:
         report["engine_errors"].append({"game": r["game"], "seed": r["seed"],
                                         "config": r["config"], **r["error"],
@@ -2201,8 +2544,11 @@ def _add_game(report: dict[str, Any], r: dict[str, Any], seed: int) -> None:
 def print_games(report: dict[str, Any], out: Callable[[str], None] = print) -> None:
     """The report of :func:`run_games` in words."""
     out(f"sgscore.fuzz games: seed {report['seed']}, {report['games']} games, "
-        f"{report['decisions']} decisions, {report['turns']} turns")
+        f"{report['decisions']} decisions, {report['turns']} turns, "
+        f"{report['ends_checked']} ends checked")
+    out("  games: " + ", ".join(f"{k}: {v}" for k, v in report["by_game"].items()))
     out("  players: " + ", ".join(f"{k}: {v}" for k, v in report["by_players"].items()))
+    out("  variants: " + ", ".join(f"{k}: {v}" for k, v in report["by_variant"].items()))
     out("  results: " + ", ".join(f"{k} {v}" for k, v in report["results"].items()))
     breaks = report["invariant_breaks"]
     out(f"invariant breaks: {sum(b['count'] for b in breaks.values())}")
@@ -2314,9 +2660,10 @@ def _fuzz_main(argv: list[str]) -> int:
 
 def _games_main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m sgscore.fuzz games",
-                                description="Play seeded random games over 4-10 players and a "
-                                            "spread of options, checking invariants after "
-                                            "every decision (docs/fuzzing.md).")
+                                description="Play seeded random games of both games with every "
+                                            "option and variant, checking invariants after "
+                                            "every decision and at every end "
+                                            "(docs/fuzzing.md).")
     p.add_argument("--games", type=int, default=200, help="how many games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--start", type=int, default=0, help="the first game number (default 0)")
@@ -2333,9 +2680,9 @@ def _games_main(argv: list[str]) -> int:
         if args.record:
             from .replay import record_game
 
-            config, game_seed = game_config(args.seed, args.game)
+            setup = game_setup(args.seed, args.game)
             buf = io.BytesIO()
-            record_game(config, game_seed, buf, events=True)
+            record_game(setup.config, setup.seed, buf, events=True, agents=list(setup.agents))
             Path(args.record).write_bytes(buf.getvalue())
         print(json.dumps(result, ensure_ascii=False, indent=None if args.json else 1))
         return 1 if result["broken"] or result["error"] else 0

@@ -304,28 +304,37 @@ def test_minimize_keeps_what_fails_and_drops_the_rest() -> None:
 
 # ---------------------------------------------------------------------------- games
 def test_random_games_keep_their_invariants() -> None:
-    players = set()
-    for index in range(7):
+    games = set()
+    for index in range(12):
         result = play_checked(11, index)
         assert result["breaks"] == [] and result["broken"] == 0, result["breaks"]
         assert result["error"] is None, result["error"]
-        assert result["decisions"] > 0
-        players.add(result["players"])
-    assert players == set(range(4, 11))
+        assert result["decisions"] > 0 and result["end_checked"]
+        games.add(result["game_id"])
+    assert games == {"sanguosha/identity", "sanguozhi/dice"}
 
 
-def test_game_configs_spread_over_the_options() -> None:
-    configs = [game_config(2, i)[0] for i in range(70)]
-    assert {c.players for c in configs} == set(range(4, 11))
-    assert {c.generals is None for c in configs} == {True, False}
-    assert any(isinstance(c.generals, tuple) for c in configs)
-    assert any(c.generals == "draft" for c in configs)
-    assert any(c.role_variant for c in configs) and any(c.ex_cards for c in configs)
-    assert len({c.max_rounds for c in configs}) > 3
+def test_game_setups_spread_over_every_option_and_variant() -> None:
+    # Every option and variant of both games is drawn within a few hundred games (the run's
+    # report counts them under the same names: by_variant).
+    setups = [fuzz_module.game_setup(2, i) for i in range(400)]
+    drawn = {v for s in setups for v in s.variants}
+    assert drawn == set(fuzz_module.VARIANTS)
+    assert {s.config.players for s in setups} == set(range(3, 11))
+    assert {s.config.players for s in setups if isinstance(s.config, Config)} == set(range(4, 11))
+    assert {a for s in setups for a in s.agents} == {"random", "heuristic"}
+    assert all(len(s.agents) == s.config.players for s in setups)
+    identity = [s.config for s in setups if isinstance(s.config, Config)]
+    assert {c.packs for c in identity} == {("standard",), ("standard", "ex"), ("1.0",)}
+    assert any(c.players == 10 and c.packs == ("1.0",) and c.reincarnation for c in identity)
+    assert len({c.max_rounds for c in identity}) > 3
+    assert game_config(2, 5) == (setups[5].config, setups[5].seed)
+    assert fuzz_module.game_setup(2, 5) == setups[5]  # the same game from the same numbers
 
 
-def _invariants_broken(game: Any) -> set[str]:
-    return {name for name, _ in Invariants(game).check(game)}
+def _invariants_broken(game: Any, checks: Any = None) -> set[str]:
+    checks = checks if checks is not None else Invariants(game)
+    return {name for name, _ in checks.check(game)}
 
 
 def test_the_invariants_catch_a_broken_game() -> None:
@@ -350,7 +359,91 @@ def test_the_invariants_catch_a_broken_game() -> None:
     assert "the dead hold nothing" in _invariants_broken(game)
 
 
+def _kill(game: Any, seat: int) -> None:
+    p = game.players[seat]
+    game.discard_pile.extend(p.hand)
+    p.hand.clear()
+    p.alive = False
+    p.role_shown = True
+
+
+def test_the_invariants_know_what_reincarnation_lets_the_dead_do() -> None:
+    # docs/rules.md "Reincarnation": the dead keep the offerings they are given (fewer than it
+    # takes to reincarnate: 3 at 5 players) and come back with a new general.
+    game = new_game(Config(players=5, reincarnation=True), seed=3)
+    checks = Invariants(game)
+    assert _invariants_broken(game, checks) == set()
+    _kill(game, 2)
+    assert _invariants_broken(game, checks) == set()
+    game.players[2].hand.extend(game.draw_pile.pop() for _ in range(3))  # three offerings
+    assert _invariants_broken(game, checks) == set()
+    game.players[2].hand.append(game.draw_pile.pop())  # a fourth: more than reincarnation takes
+    assert _invariants_broken(game, checks) == {"the dead hold nothing"}
+    game.draw_pile.append(game.players[2].hand.pop())
+    game.players[2].alive = True
+    assert _invariants_broken(game, checks) == {"dead stay dead"}  # alive, not reincarnated
+    game.reborn[2] += 1
+    assert _invariants_broken(game, checks) == set()  # reincarnated
+
+
+def test_the_invariants_know_a_dark_souls_card() -> None:
+    # docs/rules.md "Dark souls": only a 玄武 soul's card lies in a dead player's hand.
+    game = new_game(Config(players=5, dark_souls=True), seed=3)
+    checks = Invariants(game)
+    _kill(game, 2)
+    assert _invariants_broken(game, checks) == set()
+    game.players[2].hand.append(game.draw_pile.pop())
+    assert _invariants_broken(game, checks) == {"the dead hold nothing"}
+
+
+def test_the_end_must_be_told() -> None:
+    from sgscore.agents import RandomAgent
+
+    game = new_game(Config(players=4, generals=None, max_rounds=1), seed=3)
+    bots = [RandomAgent(3, s) for s in range(4)]
+    checks = Invariants(game)
+    while not game.over:
+        req = game.pending
+        assert req is not None
+        game.submit(bots[req.seat].choose(req))
+        assert _invariants_broken(game, checks) == set()
+    assert game.events[-1][0] == "game_over"
+    game.events.append(game.events.pop(-2))
+    assert "the end is told" in _invariants_broken(game, checks)
+
+
+def test_the_dice_invariants_catch_a_broken_game() -> None:
+    from sgscore.dice import DiceConfig, DiceGame
+
+    game = DiceGame(DiceConfig(players=4), seed=3)
+    checks = fuzz_module.invariants_for(game)
+    assert isinstance(checks, fuzz_module.DiceInvariants)
+    assert _invariants_broken(game, checks) == set()
+    game.pile -= 1
+    assert _invariants_broken(game, checks) == {"arrows"}
+    game.players[1].arrows += 1
+    assert _invariants_broken(game, checks) == set()
+    game.players[2].hp = game.players[2].max_hp + 1
+    assert _invariants_broken(game, checks) == {"HP bounds"}
+    game.players[2].hp = 1
+    game.dice[0] = "bang"
+    assert _invariants_broken(game, checks) == {"dice"}
+    game.dice[0] = "beer"
+    game.players[1].alive = False  # dead with HP left and an arrow in hand
+    assert _invariants_broken(game, checks) == {"arrows", "HP bounds"}
+    game.players[1].alive = True
+    assert "dead stay dead" in _invariants_broken(game, checks)
+
+
 def test_a_game_that_takes_too_long_is_reported_as_a_hang() -> None:
     report = run_games(1, 2, jobs=1, timeout=0.0)
-    assert report["games"] == 2
+    assert report["games"] == 2 and report["ends_checked"] == 0
     assert [e["error"] for e in report["engine_errors"]] == ["hang (no answer in 0 s)"] * 2
+
+
+def test_a_run_reports_its_games_variants_and_checked_ends() -> None:
+    report = run_games(11, 4, jobs=1, start=8)
+    assert report["games"] == report["ends_checked"] == 4 and report["start"] == 8
+    assert sum(report["by_game"].values()) == 4
+    assert list(report["by_variant"]) == list(fuzz_module.VARIANTS)
+    assert report["invariant_breaks"] == {} and report["engine_errors"] == []

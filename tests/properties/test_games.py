@@ -1,6 +1,8 @@
-"""Random playouts (DESIGN "Tests"): every game terminates; cards are conserved in every state;
-HP stays in bounds; the same seed and decisions give the same game; a request's enumeration agrees
-with its check."""
+"""Random playouts (DESIGN "Tests"): every game terminates; the invariants hold after every
+decision and at the end (cards conserved, HP in bounds, the dead and the views as the variant
+says: ``sgscore.fuzz.Invariants``); the same seed and decisions give the same game; a request's
+enumeration agrees with its check. Over identity mode's options and variants and 3v3, with random
+and heuristic agents."""
 
 from __future__ import annotations
 
@@ -11,35 +13,35 @@ from hypothesis import strategies as st
 
 from sgscore.agents import RandomAgent
 from sgscore.core.protocol import IllegalChoice, Request
+from sgscore.fuzz import Invariants
 from sgscore.sanguosha import Config, Game
+from sgscore.sanguosha.spec import SPEC
 from sgscore.testing import check_conservation
 
 FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-configs = st.builds(
-    lambda n, gens, ex, first, adv, rounds: Config(
-        players=n, generals=gens, packs=("standard", "ex") if ex else ("standard",),
-        first_game=first, advanced_weapons=adv,
-        max_rounds=rounds,
-    ),
-    st.integers(4, 10), st.sampled_from([None, "random"]), st.booleans(), st.booleans(),
-    st.booleans(), st.integers(1, 6),
+_PACKS = (("standard",), ("standard", "ex"), ("1.0",))
+
+
+def _identity(n: int, gens: str | None, packs: int, first: bool, adv: bool, rounds: int,
+              dead: int, scoring: bool) -> Config:
+    return Config(
+        players=n, generals=gens, packs=_PACKS[packs], first_game=first, advanced_weapons=adv,
+        max_rounds=rounds, scoring=scoring,
+        reincarnation=dead == 1 and gens is not None,
+        three_player_drain=dead == 2, dark_souls=dead == 2, last_blood=1 if dead == 3 else None,
+    )
+
+
+configs = st.one_of(
+    st.builds(_identity, st.integers(4, 10), st.sampled_from([None, "random", "draft"]),
+              st.integers(0, 2), st.booleans(), st.booleans(), st.integers(1, 12),
+              st.integers(0, 3), st.booleans()),
+    st.builds(lambda gens, packs, rounds: Config(players=6, mode="3v3", generals=gens,
+                                                 packs=_PACKS[packs], max_rounds=rounds),
+              st.sampled_from([None, "random", "draft"]), st.integers(0, 2), st.integers(1, 12)),
 )
 seeds = st.integers(0, 2**64 - 1)
-
-
-def _check_hp(g: Game) -> None:
-    """HP ≤ max HP always; a living player below 1 HP only while being asked to be saved."""
-    for p in g.players:
-        assert p.hp <= p.max_hp, (p.seat, p.hp, p.max_hp)
-        if p.alive and p.hp < 1:
-            last_hit = last_dying = -1
-            for i, (kind, args, _m, _h) in enumerate(g.events):
-                if (kind == "damage" and args[1] == p.seat) or (kind == "lose_hp" and args[0] == p.seat):
-                    last_hit = i
-                elif kind == "dying" and args[0] == p.seat:
-                    last_dying = i
-            assert last_dying > last_hit, f"seat {p.seat} at {p.hp} HP and not dying"
 
 
 def _check_request(req: Request, probe: Any) -> None:
@@ -61,11 +63,13 @@ def _check_request(req: Request, probe: Any) -> None:
             assert any(probe == c for c in cs)
 
 
-def _play(cfg: Config, seed: int, checks: bool) -> tuple[Game, list[Any]]:
+def _play(cfg: Config, seed: int, checks: bool, heuristic: bool = False) -> tuple[Game, list[Any]]:
     g = Game(cfg, seed)
-    agents = [RandomAgent(seed, i) for i in range(cfg.players)]
+    agents = (SPEC.make_agents(g, seed, "heuristic") if heuristic
+              else [RandomAgent(seed, i) for i in range(cfg.players)])
+    invariants = Invariants(g)
     made: list[Any] = []
-    probes = [None, 0, 999, (999,), ("x", (), ()), True, (0, 1)]
+    probes = [None, 0, 999, (999,), ("x", (), ()), True, (0, 1), 0.0, [999.0]]
     step = 0
     while not g.over:
         req = g.pending
@@ -78,17 +82,23 @@ def _play(cfg: Config, seed: int, checks: bool) -> tuple[Game, list[Any]]:
         step += 1
         if checks:
             check_conservation(g)
-            _check_hp(g)
+            assert invariants.check(g) == []
+    if checks:  # at the end, however it ended (the last decision's check saw it too)
+        check_conservation(g)
+        assert invariants.check(g) == []
     return g, made
 
 
 @FEW
-@given(configs, seeds)
-def test_any_game_terminates_with_invariants_after_every_decision(cfg: Config, seed: int) -> None:
-    g, _ = _play(cfg, seed, checks=True)
+@given(configs, seeds, st.booleans())
+def test_any_game_terminates_with_invariants_after_every_decision_and_at_the_end(
+    cfg: Config, seed: int, heuristic: bool,
+) -> None:
+    g, _ = _play(cfg, seed, checks=True, heuristic=heuristic)
     assert g.result is not None and g.error is None
     winner, reason = g.result
-    assert reason in ("round_cap", "no_cards", "lord_died", "rebels_and_renegades_dead")
+    assert reason in ("round_cap", "no_cards", "lord_died", "rebels_and_renegades_dead",
+                      "marshal_died")
     assert g.round <= cfg.max_rounds + 1
 
 
