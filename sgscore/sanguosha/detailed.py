@@ -441,28 +441,55 @@ def LAST_BLOOD_ENDS(t: Teller, seat: int, dead: int) -> str:
                  zh="{dead}已出局：{p}不再受最后一滴血保护", dead=t.p(dead), p=t.p(seat))
 
 
+_ZH_COUNT: Final = {1: "一", 2: "两", 3: "三"}
+
+
+def _left(t: Teller) -> tuple[int, str]:
+    """How many players are left when the drain's countdown starts (three or fewer: those the
+    viewer has not seen die), as a number and in Chinese."""
+    n = min(3, max(t.memory.players, len(t.generals)) - len(t.memory.dead))
+    return n, _ZH_COUNT.get(n, str(n))
+
+
 @event_kind("drain_countdown")
 def DRAIN_COUNTDOWN(t: Teller, first: int) -> str:
     """Three players or fewer are left: from round ``first`` on, each round begins with every
     living player losing 1 HP."""
-    return t.say(en="three players are left: from round {r} on, everyone loses 1 HP as each "
-                    "round begins", zh="只剩三名玩家：从第{r}轮起，每轮开始时所有人各减一点体力", r=first)
+    n, zh_n = _left(t)
+    return t.say(en="{n} players are left: from round {r} on, everyone loses 1 HP as each round "
+                    "begins (the three-player drain)",
+                 zh="只剩{zh_n}名玩家：从第{r}轮起，每轮开始时所有人各减一点体力（三人减体力）",
+                 n=n, zh_n=zh_n, r=first)
+
+
+def _round_begins(t: Teller, round_no: int, line: str) -> list[str]:
+    """A line told as round ``round_no`` begins, before the lord's turn: under the round's
+    heading (which the ``turn`` that follows then does not repeat), not under the last phase of
+    the turn before."""
+    out = []
+    if isinstance(round_no, int) and round_no != t.round:
+        t.pending_phase = None  # the phase that ended the round told nothing: left out
+        t.round = round_no
+        out.append(t.say(en="== Round {r} ==", zh="== 第{r}轮 ==", r=round_no))
+    return [*out, *t.told(line)]
 
 
 @event_kind("drain")
-def DRAIN(t: Teller, round_no: int, seats: tuple[int, ...]) -> str:
+def DRAIN(t: Teller, round_no: int, seats: tuple[int, ...]) -> list[str]:
     """Round ``round_no`` begins with the three-player drain: ``seats`` lose 1 HP each, at once
     (the ``lose_hp`` events follow)."""
-    return t.say(en="round {r}: three players left: {ps} lose 1 HP each",
-                 zh="第{r}轮：只剩三名玩家，{ps}各减一点体力", r=round_no, ps=t.seats(seats))
+    return _round_begins(t, round_no, t.say(
+        en="round {r} begins: {ps} lose 1 HP each (the three-player drain)",
+        zh="第{r}轮开始：{ps}各减一点体力（三人减体力）", r=round_no, ps=t.seats(seats)))
 
 
 @event_kind("drain_deferred")
-def DRAIN_DEFERRED(t: Teller, round_no: int) -> str:
+def DRAIN_DEFERRED(t: Teller, round_no: int) -> list[str]:
     """The drain of round ``round_no`` would put every player out together: it waits for the
     next round."""
-    return t.say(en="round {r}: the drain would put everyone out together: it waits a round",
-                 zh="第{r}轮：减体力会使所有人一起出局，延续到下轮", r=round_no)
+    return _round_begins(t, round_no, t.say(
+        en="round {r} begins: the drain would put everyone out together: it waits a round",
+        zh="第{r}轮开始：减体力会使所有人一起出局，延续到下轮", r=round_no))
 
 
 @event_kind("soul")

@@ -25,6 +25,7 @@ __all__ = [
     "RESHUFFLE", "DISCARD", "GAIN", "EQUIP", "RETURN_WEAPON", "USE", "PLAY", "SKILL",
     "NULLIFIED", "DELAYED_JUDGE", "JUDGE", "JUDGE_RESULT", "DAMAGE", "DAMAGE_PREVENTED",
     "LOSE_HP", "RECOVER", "DYING", "DEATH", "judgement_meaning", "register_meaning",
+    "register_taken_away",
 ]
 
 Cards = tuple[int, ...]
@@ -62,7 +63,8 @@ def ROLE_DEALT(t: Teller, seat: int, *, hidden: tuple[str] | None = None) -> str
 @event_kind("turn")
 def TURN(t: Teller, turn_no: int, round_no: int, seat: int) -> list[str]:
     """Turn ``turn_no`` (counted over the whole game) of round ``round_no`` begins for ``seat``."""
-    out = []
+    out = _empty_play(t)
+    t.pending_play = t.playing = -1
     if round_no != t.round:
         t.round = round_no
         out.append(t.say(en="== Round {r} ==", zh="== 第{r}轮 ==", r=round_no))
@@ -72,19 +74,39 @@ def TURN(t: Teller, turn_no: int, round_no: int, seat: int) -> list[str]:
 
 
 @event_kind("phase")
-def PHASE(t: Teller, seat: int, phase: str) -> str:
+def PHASE(t: Teller, seat: int, phase: str) -> list[str]:
     """A phase begins: ``start``, ``judge``, ``draw``, ``play``, ``discard``, ``finish``."""
-    name = phase_name(phase, t.lang)
-    t.pending_phase = t.say(en="  {phase} phase", zh="  {phase}", phase=name)
-    return ""
+    out = _empty_play(t)
+    after_play = t.playing >= 0
+    t.playing = seat if phase == "play" and isinstance(seat, int) else -1
+    heading = t.say(en="  {phase} phase", zh="  {phase}", phase=phase_name(phase, t.lang))
+    if after_play:
+        # Told at once: ending the play phase is a decision, and this is what came of it.
+        t.pending_phase, t.pending_play = None, -1
+        return [*out, heading]
+    # Other headings wait for a line to go under: a phase in which nothing happens is left out.
+    t.pending_phase = heading
+    t.pending_play = t.playing
+    return out
+
+
+def _empty_play(t: Teller) -> list[str]:
+    """The lines of a play phase in which nothing happened, told when the next phase comes (so
+    that it is not left out of the account, with the decision that ended it)."""
+    if t.pending_phase is None or t.pending_play < 0:
+        return []
+    return t.told(t.say(en="{p} uses no card and no skill", zh="{p}未使用任何牌或技能",
+                        p=t.p(t.pending_play)))
 
 
 @event_kind("phase_skipped")
 def PHASE_SKIPPED(t: Teller, seat: int, phase: str) -> list[str]:
     """A phase is skipped (乐不思蜀 skips ``play``)."""
+    out = _empty_play(t)
     t.pending_phase = None
+    t.pending_play = t.playing = -1
     name = phase_name(phase, t.lang)
-    return [t.say(en="  {phase} phase skipped", zh="  跳过{phase}", phase=name)]
+    return [*out, t.say(en="  {phase} phase skipped", zh="  跳过{phase}", phase=name)]
 
 
 @event_kind("game_over")
@@ -121,8 +143,9 @@ def DISCARD(t: Teller, seat: int, cards: Cards, reason: str = "") -> str:
     (``dismantlement``, ``axe``, ``double_swords``, ``kylin_bow``, ``ice_sword``, ...)."""
     shown = t.cards(cards)
     if not isinstance(seat, int) or seat < 0:
-        return t.say(en="{cards} go to the discard pile ({reason})", zh="{cards}进入弃牌堆（{reason}）",
-                     cards=shown, reason=t.reason(reason))
+        go = "goes" if isinstance(cards, list | tuple) and len(cards) == 1 else "go"
+        return t.say(en="{cards} " + go + " to the discard pile ({reason})",
+                     zh="{cards}进入弃牌堆（{reason}）", cards=shown, reason=t.reason(reason))
     if reason in _TAKEN_AWAY:
         return _discarded_from(t, seat, cards, reason)
     if reason in ("", "discard_phase"):
@@ -133,7 +156,14 @@ def DISCARD(t: Teller, seat: int, cards: Cards, reason: str = "") -> str:
 
 # Discards of another player's cards (the user of the card or skill chooses them): told with the
 # area each card comes from, not as if the owner discarded it.
-_TAKEN_AWAY = ("dismantlement", "ice_sword", "kylin_bow")
+_TAKEN_AWAY = {"dismantlement", "ice_sword", "kylin_bow"}
+
+
+def register_taken_away(reason: str) -> None:
+    """Say that a ``discard`` for ``reason`` throws away another player's card, chosen by the
+    user of the card or skill named ``reason`` (as 过河拆桥 does): the account tells it as
+    discarded from that player's hand or area, not as their own discard (the 1.0 deck's 猴子偷桃)."""
+    _TAKEN_AWAY.add(reason)
 
 
 def _discarded_from(t: Teller, seat: int, cards: Cards, reason: str) -> str:
@@ -168,6 +198,11 @@ def GAIN(t: Teller, seat: int, source: int, cards: Cards | int,
     """``seat`` takes cards into hand from ``source`` (``-1``: from no one). Visibly, with the
     cards named (五谷丰登, an equipped card taken by 顺手牵羊); or face down, with a count as the third
     arg and the cards as the hidden part (a hand card taken by 顺手牵羊, 仁德's gift)."""
+    if isinstance(source, int) and source >= 0 and t.memory.open("yiji", source):
+        gift = t.cards(cards if isinstance(cards, list | tuple) else hidden) \
+            if isinstance(cards, list | tuple) or hidden is not None else t.n_cards(cards)
+        return t.say(en="{src} gives {p} {cards} ({skill})", zh="{src}将{cards}交给{p}（{skill}）",
+                     src=t.p(source), p=t.p(seat), cards=gift, skill=t.skill("yiji"))
     if isinstance(cards, list | tuple):
         named: Any = cards
     elif hidden is not None:
@@ -391,6 +426,10 @@ def DAMAGE(t: Teller, source: int, seat: int, amount: int, hp: int, card_name: s
     """``source`` (``-1``: none, e.g. 闪电) deals ``amount`` damage to ``seat``, whose HP is now
     ``hp``; ``card_name`` is the card that caused it (``""`` for none)."""
     by = t.say(en=" with {card}", zh="【{card}】，", card=t.name(card_name)) if card_name else ""
+    duel = t.memory.duel
+    if not card_name and duel is not None and {source, seat} == {duel[1], duel[2]}:
+        by = t.say(en=" with {card} [{skill}]", zh="{skill}的【{card}】，", card=t.name("duel"),
+                   skill=t.skill(duel[0]))  # 离间: the effect of 决斗, with no card
     if source is None or source < 0:
         return t.say(en="{p} takes {n} damage{by} (HP {hp})", zh="{p}受到{n}点伤害（{by}体力{hp}）",
                      p=t.p(seat), n=amount, hp=hp, by=by)

@@ -12,7 +12,10 @@ replays keep their events, and every fact here is one the viewer was shown).
   kept open by the events that belong to it (a 八卦阵 judgement inside a response, another
   无懈可击), and closed by the first event that does not: the teller then says how it ended
   ("nobody plays another 无懈可击", "no 蜀 general answers 激将", "P3 does not play a second 闪")
-  before that event's own line.
+  before that event's own line. Two windows tell where cards went that no event moved: the cards
+  郭嘉 drew with 遗计 and gave to nobody stay his ("P2 keeps ..."), and the cards 五谷丰登 showed
+  that nobody took go to the discard pile.
+- **A duel a skill started** (离间): its damage has no card, and is told as the 决斗's.
 """
 
 from __future__ import annotations
@@ -48,13 +51,18 @@ class Window:
     ``lord_ask`` (``seat``'s lord skill ``about`` asks the others), ``second_jink`` (``seat``
     played the first of two 闪 against ``about``'s 杀), ``aoe_discard`` (无双: ``seat`` must
     discard one more hand card), ``blade`` (青龙偃月刀's follow-up 杀 of ``seat``), ``zhiheng``
-    (制衡 of ``seat``)."""
+    (制衡 of ``seat``), ``yiji`` (郭嘉 ``seat`` gives away the cards he drew with 遗计:
+    ``cards`` those the viewer saw, ``left`` how many are still his), ``reveal`` (the cards
+    ``seat``'s ``about`` (五谷丰登, 喜宴) showed, ``cards`` those nobody has taken yet, ``left``
+    the picks still to come: one per card shown, less those taken or cancelled)."""
 
     kind: str
     seat: int
     about: Any = ""
     cancelled: bool = False
     playing: bool = False  # nullification: a 无懈可击 was played, whose window is not known yet
+    cards: list[int] = field(default_factory=list)
+    left: int = -1  # yiji: the cards drawn and not given yet (-1: not drawn yet)
 
 
 @dataclass
@@ -107,6 +115,9 @@ class Memory:
         self.delayed = -1  # the delayed trick being judged
         self.prev = ""  # the previous event's kind, with its skill for a ``skill`` event
         self.held: list[str] = []  # lines told after those of the windows the next event closes
+        self.used = ""  # the name of the card used last
+        self.duel: tuple[str, int, int] | None = None  # a duel a skill started: (skill, a, b)
+        self.looked: tuple[int, ...] = ()  # the cards 观星 looked at, top first (if seen)
 
     # ------------------------------------------------------------ what the renderers ask
     def area(self, card: int, seat: int) -> str:
@@ -152,6 +163,10 @@ class Memory:
             line = _closing(t, w, kind, args)
             if line:
                 out.append(line)
+            below = self.windows[-1] if self.windows else None
+            if w.kind == "nullification" and w.cancelled and below is not None \
+                    and below.kind == "reveal" and below.about == w.about:
+                below.left -= 1  # that player's pick is cancelled: one pick fewer to come
         return out
 
     def _inner_seat(self, kind: str, args: tuple[Any, ...]) -> int:
@@ -178,6 +193,11 @@ class Memory:
         return held
 
     def _keeps(self, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+        if w.kind == "yiji":  # the draw (a reshuffle before it), then his gifts
+            return (kind == "draw" and args[0] == w.seat and w.left < 0) or kind == "reshuffle" \
+                or (kind == "gain" and args[1] == w.seat)
+        if w.kind == "reveal":  # the picks, each with its 无懈可击 window and what that brings
+            return w.left > 0 and kind in _REVEAL_KEEPS
         if w.kind == "nullification":
             if kind == "nullified":
                 return bool(args[1] == w.about and args[2] == w.seat)
@@ -245,6 +265,20 @@ def _closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
             return ""
         return t.say(en="{p} does not discard another hand card", zh="{p}没有再弃置一张手牌",
                      p=t.p(w.seat))
+    if w.kind == "yiji":  # what he kept: told by ``yiji_keep`` since it was logged
+        if w.left <= 0 or kind == "yiji_keep":
+            return ""
+        if len(w.cards) == w.left:
+            return t.say(en="{p} keeps {cards} ({skill})", zh="{p}自己留下了{cards}（{skill}）",
+                         p=t.p(w.seat), cards=t.cards(w.cards), skill=t.skill("yiji"))
+        return t.say(en="{p} keeps {nc} ({skill})", zh="{p}自己留下了{n}张牌（{skill}）",
+                     p=t.p(w.seat), n=w.left, nc=t.n_cards(w.left), skill=t.skill("yiji"))
+    if w.kind == "reveal":
+        if not w.cards or kind == "game_over":
+            return ""
+        go = "goes" if len(w.cards) == 1 else "go"
+        return t.say(en="{cards} " + go + " to the discard pile ({trick})",
+                     zh="{cards}进入弃牌堆（{trick}）", cards=t.cards(w.cards), trick=t.name(w.about))
     if w.kind == "zhiheng":
         if args[0] == w.seat and (kind == "draw" or (kind == "discard" and args[2:3] == (w.kind,))):
             return ""
@@ -264,11 +298,13 @@ def _setup(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
 
 def _turn(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
     m.slash = None
+    m.duel = None
 
 
 def _use(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
     seat, name, cards, targets = args[0], args[1], args[2], args[3]
     m.moved(cards)
+    m.used = str(name)
     if name != "slash" or not _is_seat(seat):
         m.slash = None
         return
@@ -314,7 +350,7 @@ def _skill(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
         m.push(Window("lord_ask", seat, sid))
     elif sid == "wushuang" and len(args) == 2:
         m.push(Window("aoe_discard", m.last_played))
-    elif sid in ("blade", "zhiheng"):
+    elif sid in ("blade", "zhiheng", "yiji"):
         m.push(Window(sid, seat))
     elif sid == "qinggang_sword" and m.slash is not None:
         m.slash.aimed += 1
@@ -372,6 +408,48 @@ def _moved_args(index: int) -> Learn:
 
 def _draw(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
     m.moved(hidden)
+    if m.open("yiji", args[0]) and m.windows[-1].left < 0:
+        w = m.windows[-1]
+        w.left, w.cards = int(args[1]), _cards(hidden)
+
+
+def _gain(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> list[str] | None:
+    cards = args[2] if len(args) > 2 else ()
+    m.moved(cards)
+    m.moved(hidden)
+    top = m.windows[-1] if m.windows else None
+    if top is None:
+        return None
+    shown = _cards(cards) or _cards(hidden)
+    if top.kind == "yiji" and args[1] == top.seat:  # a gift of 遗计
+        given = shown if shown else []
+        top.left -= len(given) if given else int(cards) if isinstance(cards, int) else 0
+        top.cards = [c for c in top.cards if c not in given]
+    elif top.kind == "reveal" and any(c in top.cards for c in shown):  # a pick of 五谷丰登
+        top.cards = [c for c in top.cards if c not in shown]
+        top.left -= 1
+        if top.left <= 0:  # the last pick: what is left goes to the discard pile now
+            m.windows.pop()
+            line = _closing(t, top, "gain", args)
+            return [line] if line else None
+    return None
+
+
+def _reveal(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    cards = _cards(args[1])  # one per player, who each pick one unless 无懈可击 stops them
+    m.push(Window("reveal", args[0], m.used, cards=cards, left=len(cards)))
+
+
+def _skill_duel(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.duel = ("lijian", args[1], args[2])
+
+
+def _duel_over(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.duel = None
+
+
+def _guanxing_look(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.looked = tuple(_cards(hidden))
 
 
 def _death(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
@@ -383,5 +461,11 @@ _LEARN: dict[str, Learn] = {
     "skill": _skill, "nullified": _nullified, "equip": _equip, "return_weapon": _return_weapon,
     "borrow": _borrow, "place_delayed": _delayed_placed, "move_delayed": _delayed_placed,
     "delayed_judge": _delayed_judge, "judge": _judge, "judge_result": _judge_result,
-    "discard": _moved_args(1), "gain": _moved_args(2), "draw": _draw, "death": _death,
+    "discard": _moved_args(1), "gain": _gain, "draw": _draw, "death": _death,
+    "reveal": _reveal, "lijian_duel": _skill_duel, "damage": _duel_over,
+    "damage_prevented": _duel_over, "no_effect": _duel_over, "guanxing_look": _guanxing_look,
 }
+
+# What may happen while the cards 五谷丰登 showed are being picked: the picks, 无懈可击 and its
+# windows, and what playing one brings (集智, 连营: a skill and a draw; 铜铃 answering the question).
+_REVEAL_KEEPS = frozenset({"gain", "play", "nullified", "skill", "draw", "reshuffle", "tongling"})

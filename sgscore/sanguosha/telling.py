@@ -183,6 +183,8 @@ class Teller(KindTeller):
         self.generals: list[str] = []
         self.round = 0
         self.pending_phase: str | None = None
+        self.pending_play = -1  # the seat whose play phase has told nothing yet (-1: none)
+        self.playing = -1  # the seat whose play phase is under way (-1: none)
         self.last_judge: dict[tuple[Any, Any], Any] = {}
         self.memory = Memory()
 
@@ -296,6 +298,7 @@ class Teller(KindTeller):
         if self.pending_phase is not None:
             out.append(self.pending_phase)
             self.pending_phase = None
+        self.pending_play = -1
         out.append(("    " if self.round else "  ") + line)
         return out
 

@@ -421,6 +421,173 @@ def test_zhiheng_that_changes_nothing_says_so() -> None:
     assert told(t, since, "zh")[1] == "0号位孙权没有弃牌，也没有摸牌"
 
 
+# ---------------------------------------------------------------------------- where cards went
+def _yiji(choice: tuple[int, int]) -> tuple[Table, int]:
+    """郭嘉 (seat 1) is hit by a 杀 and draws 杀♣5 and 闪♦2 with 遗计, then gives them by ``choice``."""
+    s = Scenario(players=4, generals=["zhangfei", "guojia", "machao", "huanggai"])
+    s.seat(0).hand("slash S7", "ex_nihilo")  # 无中生有 keeps seat 0's play phase open
+    s.top("slash C5", "jink D2")
+    t, since = started(s, 0, "play")
+    t.play(t.card(0, "slash S7"), 1)
+    t.answer(1, "invoke", True)
+    t.answer(1, "yiji", choice)
+    return t, since
+
+
+def test_yiji_tells_the_cards_he_keeps() -> None:
+    # docs/rules.md 遗计: he "says who gets each ... his own seat keeps a card".
+    t, since = _yiji((1, 1))
+    assert t.events("yiji_keep")[-1][1:3] == (1, 2)  # an event of the decision that kept them
+    slash, jink = label(t, -1, "slash C5", "en"), label(t, -1, "jink D2", "en")
+    assert told(t, since)[-1] == f"P1 Guo Jia keeps {slash}, {jink} (Bequeathed Strategy)"
+    assert told(t, since, seat=2)[-1] == "P1 Guo Jia keeps 2 cards (Bequeathed Strategy)"
+    slash, jink = label(t, -1, "slash C5", "zh"), label(t, -1, "jink D2", "zh")
+    assert told(t, since, "zh")[-1] == f"1号位郭嘉自己留下了{slash}、{jink}（遗计）"
+    assert told(t, since, "zh", seat=3)[-1] == "1号位郭嘉自己留下了2张牌（遗计）"
+
+
+def test_yiji_tells_what_he_gives_and_what_he_keeps() -> None:
+    t, since = _yiji((3, 1))
+    slash, jink = label(t, -1, "slash C5", "en"), label(t, -1, "jink D2", "en")
+    assert told(t, since)[-2:] == [f"P1 Guo Jia gives P3 Huang Gai {slash} (Bequeathed Strategy)",
+                                   f"P1 Guo Jia keeps {jink} (Bequeathed Strategy)"]
+    assert told(t, since, seat=2)[-2:] == [
+        "P1 Guo Jia gives P3 Huang Gai 1 card (Bequeathed Strategy)",
+        "P1 Guo Jia keeps 1 card (Bequeathed Strategy)"]
+    assert told(t, since, "zh", seat=2)[-2:] == ["1号位郭嘉将1张牌交给3号位黄盖（遗计）",
+                                                 "1号位郭嘉自己留下了1张牌（遗计）"]
+
+
+def test_yiji_a_replay_without_the_keep_event_is_told_all_the_same() -> None:
+    # A replay recorded before `yiji_keep` was logged: the teller works out what he kept from
+    # what he drew and gave, and says it when the next thing happens.
+    t, since = _yiji((1, 1))
+    t.end_play()
+    events = [e for e in t.game.events if e[0] != "yiji_keep"]
+    teller = SPEC.teller("en", None)
+    list(render_events(SPEC, events[:since], teller=teller))
+    lines = [x.strip() for x in render_events(SPEC, events[since:], teller=teller)]
+    slash, jink = label(t, -1, "slash C5", "en"), label(t, -1, "jink D2", "en")
+    assert f"P1 Guo Jia keeps {slash}, {jink} (Bequeathed Strategy)" in lines
+
+
+def test_lijian_damage_is_told_as_the_duels() -> None:
+    # docs/rules.md 离间: "the effect of 决斗": the loser's damage is the duel's, with no card.
+    s = Scenario(players=4, generals=["diaochan", "zhangfei", "machao", "huanggai"])
+    s.seat(0).hand("jink")
+    t, since = started(s, 0, "play")
+    t.skill("lijian", (t.card(0, "jink"),), (1, 2))
+    assert "P2 Ma Chao deals 1 damage to P1 Zhang Fei with Duel [Sow Discord] (HP 3)" in \
+        told(t, since)
+    assert "2号位马超对1号位张飞造成1点伤害（离间的【决斗】，体力3）" in told(t, since, "zh")
+
+
+@pytest.mark.parametrize(("choice", "en", "zh"), [
+    ("keep", "P0 Zhuge Liang puts {a}, {b}, {c} back on top of the draw pile as they were",
+     "0号位诸葛亮将{a}、{b}、{c}按原顺序放回牌堆顶"),
+    ("top", "P0 Zhuge Liang puts {b}, {a}, {c} back on top of the draw pile",
+     "0号位诸葛亮将{b}、{a}、{c}置于牌堆顶"),
+    ("bottom", "P0 Zhuge Liang puts {a}, {b}, {c} at the bottom of the draw pile",
+     "0号位诸葛亮将{a}、{b}、{c}置于牌堆底"),
+    ("both", "P0 Zhuge Liang puts {a} back on top of the draw pile and {b}, {c} at the bottom",
+     "0号位诸葛亮将{a}置于牌堆顶，{b}、{c}置于牌堆底"),
+])
+def test_guanxing_says_where_the_cards_go_and_never_puts_nothing(choice: str, en: str,
+                                                                  zh: str) -> None:
+    s = Scenario(players=4, generals=["zhugeliang", "zhangfei", "machao", "huanggai"])
+    s.top("slash S7", "jink D2", "peach H3")
+    t, since = started(s, 0, "draw")
+    a, b, c = (t.card(-1, x) for x in ("slash S7", "jink D2", "peach H3"))
+    t.answer(0, "guanxing", {"keep": ((a, b, c), ()), "top": ((b, a, c), ()),
+                             "bottom": ((), (a, b, c)), "both": ((a,), (b, c))}[choice])
+    for lang, want in (("en", en), ("zh", zh)):
+        names = {k: card_label(v, lang) for k, v in (("a", a), ("b", b), ("c", c))}
+        assert want.format(**names) in told(t, since, lang)
+    public = told(t, since, seat=1)
+    assert not any("nothing" in x or " 0 cards" in x for x in public)
+    assert {"keep": "P0 Zhuge Liang puts 3 cards back on top of the draw pile",
+            "top": "P0 Zhuge Liang puts 3 cards back on top of the draw pile",
+            "bottom": "P0 Zhuge Liang puts 3 cards at the bottom of the draw pile",
+            "both": "P0 Zhuge Liang puts 1 card back on top of the draw pile and 2 cards at the "
+                    "bottom"}[choice] in public
+    assert "0号位诸葛亮将3张牌置于牌堆底" in told(t, since, "zh", seat=1) or choice != "bottom"
+
+
+def test_a_card_the_monkey_discards_is_told_as_taken_from_the_victim() -> None:
+    # 002 猴子偷桃: "从任意距离的玩家的手牌（暗偷）或者装备牌（明偷）中偷走一张，放入弃牌堆": the user takes it,
+    # as 过河拆桥 does (test_dismantle_and_snatch_say_the_area), not a discard of the victim's.
+    s = Scenario(players=4, packs=("1.0",))
+    s.seat(2).hand("plus_horse", "slash")
+    s.seat(0).hand("monkey_steals_peach", "monkey_steals_peach")
+    t, since = started(s, 2, "play")
+    horse = t.card(2, "plus_horse")
+    t.play(horse)  # equipped in sight of everyone
+    t.until(0, "play")
+    t.play(t.card(0, "monkey_steals_peach", 0), 2)
+    t.answer(0, "monkey_steals_peach", horse)
+    t.play(t.card(0, "monkey_steals_peach", 1), 2)  # a hand card, the only choice left
+    h, sl = card_label(horse, "en"), label(t, 2, "slash", "en")
+    lines = told(t, since)
+    assert f"{h} is discarded from P2's equipment area (Monkey Steals the Peach)" in lines
+    assert f"{sl} is discarded from P2's hand (Monkey Steals the Peach)" in lines
+    assert not any(x.startswith("P2 discards") for x in lines)
+    zh = told(t, since, "zh")
+    assert f"2号位装备区的{card_label(horse, 'zh')}被弃置（猴子偷桃）" in zh
+    assert f"2号位的手牌{label(t, 2, 'slash', 'zh')}被弃置（猴子偷桃）" in zh
+
+
+def test_an_empty_play_phase_is_told() -> None:
+    # The decision that ends a play phase in which nothing was done has a line of its own, so
+    # the account's decision numbers do not jump over it.
+    s = Scenario(players=4, generals=["zhangfei", "guojia", "machao", "huanggai"])
+    s.seat(0).hand("jink", "peach")  # nothing to use at full HP
+    t, since = started(s, 0, "play")
+    t.end_play()
+    for lang, heading, line, after in (
+            ("en", "play phase", "P0 Zhang Fei uses no card and no skill", "discard phase"),
+            ("zh", "出牌阶段", "0号位张飞未使用任何牌或技能", "弃牌阶段")):
+        teller = SPEC.teller(lang, None)
+        list(render_events(SPEC, t.game.events[:since], teller=teller))
+        lines = [x.strip() for x in render_events(SPEC, t.game.events[since:], teller=teller)]
+        i = lines.index(line)
+        assert lines[i - 1] == heading and lines[i + 1] == after
+
+
+def test_the_phase_after_the_play_phase_is_told_with_the_decision_that_ended_it() -> None:
+    s = Scenario(players=4, generals=["zhangfei", "guojia", "machao", "huanggai"])
+    s.seat(0).hand("ex_nihilo", "peach", "jink", "jink", "jink", "jink").hp(3)  # 桃: a choice
+    t, since = started(s, 0, "play")
+    t.play(t.card(0, "ex_nihilo"))
+    before = len(t.game.events)
+    t.end_play()  # the discard phase begins: its heading is this decision's first line
+    teller = SPEC.teller("en", None)
+    list(render_events(SPEC, t.game.events[:before], teller=teller))
+    first = next(render_events(SPEC, t.game.events[before:], teller=teller))
+    assert first.strip() == "discard phase"
+
+
+def test_the_cards_amazing_grace_leaves_go_to_the_discard_pile() -> None:
+    # 003 五谷丰登 (RULINGS §4.2): "a player whose pick is nullified skips; leftovers are
+    # discarded". Seat 1's pick is nullified: one card is left, told after the last pick.
+    s = Scenario(players=4, generals=["zhangfei", "guojia", "machao", "huanggai"])
+    s.seat(0).hand("amazing_grace", "nullification")
+    s.top("slash S7", "jink D2", "peach H3", "duel")
+    t, since = started(s, 0, "play")
+    t.play(t.card(0, "amazing_grace"))
+    a, b, c, d = (t.card(-1, x) for x in ("slash S7", "jink D2", "peach H3", "duel"))
+    t.answer(0, "respond", None)  # no 无懈可击 on his own pick
+    t.answer(0, "amazing_grace", a)
+    t.answer(0, "respond", t.card(0, "nullification"))  # seat 1 picks nothing
+    t.answer(2, "amazing_grace", b)
+    t.answer(3, "amazing_grace", c)
+    for lang, want in (("en", "{d} goes to the discard pile (Bountiful Harvest)"),
+                       ("zh", "{d}进入弃牌堆（五谷丰登）")):
+        lines = told(t, since, lang)
+        assert lines[-1] == want.format(d=card_label(d, lang)), lines[-3:]
+    assert d in t.game.discard_pile
+    assert told(t, since, seat=2)[-1] == told(t, since)[-1]  # public cards: the same for all
+
+
 # ---------------------------------------------------------------------------- names and languages
 # A Chinese account holds no English: the only Latin letters allowed are a card's rank printed
 # after its suit (杀♠J, 闪电♠A). An English account holds no Chinese character.

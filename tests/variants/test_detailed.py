@@ -560,7 +560,7 @@ def test_xuanwu_and_zhuyou_are_told_to_each_viewer_as_they_may_see() -> None:
     slash = t.card(3, "slash")
     assert (f"P2's Black Tortoise soul gives P3 Peach ♥3 for {card_label(slash, 'en')} and is "
             "gone") in own
-    assert f"{card_label(slash, 'en')} go to the discard pile (Black Tortoise)" in public
+    assert f"{card_label(slash, 'en')} goes to the discard pile (Black Tortoise)" in public
     zh = [x.strip() for x in render_events(SPEC, t.game.events, lang="zh", seat=3)]
     assert f"2号位的【玄武】暗魂以桃♥3交换3号位的{card_label(slash, 'zh')}，暗魂消失" in zh
 
@@ -592,10 +592,38 @@ def test_the_drain_is_told() -> None:
     t = s.start(seat=0, phase="discard")
     _to_round(t, 5)
     en, zh = _lines(t, "en"), _lines(t, "zh")
-    assert "three players are left: from round 5 on, everyone loses 1 HP as each round begins" in en
-    assert "round 5: three players left: P0, P1, P2 lose 1 HP each" in en
-    assert "只剩三名玩家：从第5轮起，每轮开始时所有人各减一点体力" in zh
-    assert "第5轮：只剩三名玩家，0号位、1号位、2号位各减一点体力" in zh
+    assert ("3 players are left: from round 5 on, everyone loses 1 HP as each round begins (the "
+            "three-player drain)") in en
+    assert "round 5 begins: P0, P1, P2 lose 1 HP each (the three-player drain)" in en
+    assert "只剩三名玩家：从第5轮起，每轮开始时所有人各减一点体力（三人减体力）" in zh
+    assert "第5轮开始：0号位、1号位、2号位各减一点体力（三人减体力）" in zh
+
+
+def test_the_drain_is_told_at_the_start_of_its_round_and_counts_the_players_left() -> None:
+    # docs/rules.md (detailed rules, the drain): "from the one after ... the drain comes at the
+    # start of every round, before the lord's turn. It goes on when only two players are left".
+    # The account tells it under the round's heading, not under the last phase of the turn
+    # before, and never says three players are left when two are.
+    s = Scenario(players=4, roles=ROLES, three_player_drain=True)
+    s.seat(0).hand("duel", "duel").hp(4)
+    s.seat(3).hp(1)
+    s.seat(1).hp(1)
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "duel", 0), 3)
+    t.play(t.card(0, "duel", 1), 1)  # two deaths: the lord and the rebel are left
+    assert t.result is None
+    _to_round(t, 5)
+    for lang, left, heading, drain in (
+            ("en", "3 players are left: from round 5 on", "== Round 5 ==",
+             "round 5 begins: P0, P2 lose 1 HP each (the three-player drain)"),
+            ("zh", "只剩三名玩家：从第5轮起", "== 第5轮 ==", "第5轮开始：0号位、2号位各减一点体力（三人减体力）")):
+        lines = [x.strip() for x in render_events(SPEC, t.game.events, lang=lang)]
+        countdown = next(i for i, x in enumerate(lines) if x.startswith(left))  # the first death
+        assert lines[countdown - 1].startswith(("P3 dies", "3号位"))
+        i = lines.index(drain)
+        assert lines[i - 1] == heading and lines.count(heading) == 1
+        assert lines[i + 3].startswith(("-- Turn", "-- 第"))  # two lose_hp, then the lord's turn
+        assert not any(("three players" in x or "三名玩家" in x) for x in lines[countdown + 1:])
 
 
 # ---------------------------------------------------------------------------- random games

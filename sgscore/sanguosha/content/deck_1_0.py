@@ -44,7 +44,7 @@ from ..cards import (
     register_pack,
 )
 from ..contexts import CardUse, Ctx
-from ..events import register_meaning
+from ..events import register_meaning, register_taken_away
 from ..model import Player, VCard
 from ..rules import judge, nullified, recover
 from ..telling import Teller, request_kind
@@ -226,6 +226,7 @@ def _monkey_effect(g: Game, use: CardUse) -> Proc:
 
 register_card(CardType("monkey_steals_peach", "猴子偷桃", TRICK, en="Monkey Steals the Peach",
                        targets=_monkey_targets, effect=_monkey_effect, like="dismantlement"))
+register_taken_away("monkey_steals_peach")  # the user's choice: told as 过河拆桥's is
 
 
 def _drawing(n: int) -> Callable[[Game, CardUse], Proc]:

@@ -12,7 +12,7 @@ from ..model import General, Player, register_general
 from ..requests import INVOKE
 from ..rules import ask_yes_no
 from ..skills import Skill, register_skill
-from ..telling import Teller, request_kind
+from ..telling import Teller, event_kind, request_kind
 from ..zones import draw, gain
 
 if TYPE_CHECKING:
@@ -35,6 +35,17 @@ def YIJI(t: Teller, choice: tuple[int, int]) -> str:
         return t.say(en="both to {p}", zh="两张都交给{p}", p=t.p(first))
     return t.say(en="the first to {a}, the second to {b}", zh="第一张交给{a}，第二张交给{b}",
                  a=t.p(first), b=t.p(second))
+
+
+@event_kind("yiji_keep", hidden="``cards``: that seat")
+def YIJI_KEEP(t: Teller, seat: int, n: int, *, hidden: tuple[int, ...] | None = None) -> str:
+    """遗计 (郭嘉): ``seat`` keeps ``n`` of the cards he drew (after the ``gain`` of those he gave
+    away, if any). Logged only when he keeps one."""
+    if hidden is None:
+        return t.say(en="{p} keeps {nc} ({skill})", zh="{p}自己留下了{n}张牌（{skill}）", p=t.p(seat),
+                     n=n, nc=t.n_cards(n), skill=t.skill("yiji"))
+    return t.say(en="{p} keeps {cards} ({skill})", zh="{p}自己留下了{cards}（{skill}）", p=t.p(seat),
+                 cards=t.cards(hidden), skill=t.skill("yiji"))
 
 
 @register_skill
@@ -74,7 +85,8 @@ class Yiji(Skill):
     Per point: a yes/no (the first one is the skill's own ``invoke``, each further point another
     ``invoke``), then he draws two cards and says who gets each, ``(seat, seat)``
     (:data:`YIJI`). Only the living can receive. A card given to another player is handed over
-    face down: only the two of them see it (``gain``, as 仁德's gift). He must survive the damage
+    face down: only the two of them see it (``gain``, as 仁德's gift); the cards he keeps are told
+    after them (:data:`YIJI_KEEP`, the cards seen only by him). He must survive the damage
     (``damaged`` fires for survivors only).
     """
 
@@ -112,6 +124,10 @@ class Yiji(Skill):
             given = [c for c in receivers[seat] if c in owner.hand]
             if given:
                 yield from gain(g, g.players[seat], given, owner, visible=False)
+        kept = tuple(c for c, seat in zip(cards, (first, second), strict=True)
+                     if seat == owner.seat and c in owner.hand)
+        if kept:
+            g.log_private(YIJI_KEEP, 1 << owner.seat, (owner.seat, len(kept)), kept)
 
 
 register_general(General("guojia", "郭嘉", "wei", "m", 3, ("tiandu", "yiji"), en="Guo Jia"))

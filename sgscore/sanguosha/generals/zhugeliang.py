@@ -35,12 +35,21 @@ def GUANXING(t: Teller, seat: int, n_top: int, n_bottom: int,
     """观星: the cards go back, ``n_top`` on top of the draw pile and ``n_bottom`` at the bottom;
     only that seat learns their order."""
     if hidden is None:
-        return t.say(en="{p} puts {top} back on top of the draw pile and {bottom} at the bottom",
-                     zh="{p}将{top}置于牌堆顶，{bottom}置于牌堆底", p=t.p(seat),
-                     top=t.n_cards(n_top), bottom=t.n_cards(n_bottom))
-    return t.say(en="{p} puts {top_cards} on top of the draw pile and {bottom_cards} at the bottom",
-                 zh="{p}将{top_cards}置于牌堆顶，{bottom_cards}置于牌堆底", p=t.p(seat),
-                 top_cards=t.cards(hidden[0]), bottom_cards=t.cards(hidden[1]))
+        top, bottom = t.n_cards(n_top), t.n_cards(n_bottom)
+    else:
+        top, bottom = t.cards(hidden[0]), t.cards(hidden[1])
+        if not hidden[1] and tuple(hidden[0]) == t.memory.looked:
+            return t.say(en="{p} puts {top} back on top of the draw pile as they were",
+                         zh="{p}将{top}按原顺序放回牌堆顶", p=t.p(seat), top=top)
+    if not n_bottom:
+        return t.say(en="{p} puts {top} back on top of the draw pile", zh="{p}将{top}置于牌堆顶",
+                     p=t.p(seat), top=top)
+    if not n_top:
+        return t.say(en="{p} puts {bottom} at the bottom of the draw pile",
+                     zh="{p}将{bottom}置于牌堆底", p=t.p(seat), bottom=bottom)
+    return t.say(en="{p} puts {top} back on top of the draw pile and {bottom} at the bottom",
+                 zh="{p}将{top}置于牌堆顶，{bottom}置于牌堆底", p=t.p(seat), top=top,
+                 bottom=bottom)
 
 
 def _ask_guanxing(t: Teller, seat: int, cards: Cards) -> str:
