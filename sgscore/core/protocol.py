@@ -8,6 +8,13 @@ source of truth for legality: :meth:`Request.choices` enumerates exactly the cho
 Choices are plain values: ``None``, ``True``/``False``, ints (card ids, seats), short strings and
 tuples of those. They never name a position in a list of options, so a recorded choice keeps its
 meaning when the engine lists options in another order.
+
+Legality is exact, types included: :meth:`Request.check` first refuses a value that is not made of
+those types alone (a float, even ``92.0`` where the int ``92`` is listed; a dict, bytes, a list
+inside a tuple, a subclass of int or str), with the code ``bad_type``, before a request kind looks
+at it; each kind then keeps ``True`` apart from ``1``. So a choice is legal only if it is, type for
+type, one that :meth:`Request.choices` lists (or, for a whole value that is a list, the JSON form of
+one), and :meth:`Request.check`, ``game.submit`` and the replay writer all give the same answer.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, Final
 
 from .._accel import mypyc_attr
 from .registry import Kind
@@ -28,7 +35,7 @@ __all__ = [
     "Request",
     "PickRequest",
     "SubsetRequest",
-    "normalize_choice", "same_value",
+    "normalize_choice", "same_value", "MAX_CHOICE_DEPTH",
 ]
 
 Choice = Any
@@ -63,11 +70,44 @@ def same_value(a: Any, b: Any) -> bool:
     return ta is tb and a == b
 
 
-def normalize_choice(value: Any) -> Choice:
-    """Turn a decoded value (lists from msgpack or JSON) back into a choice (tuples)."""
-    if isinstance(value, (list, tuple)):  # not list | tuple: compiled, that is built per call
-        return tuple(normalize_choice(v) for v in value)
+MAX_CHOICE_DEPTH: Final = 8
+"""How deep a choice may nest arrays (a play-phase skill choice nests 2: ``("rende", (40,), (2,))``).
+A value nested deeper is no choice of any request."""
+
+
+def normalize_choice(value: Any, _depth: int = 0) -> Choice:
+    """Turn a decoded value (lists from msgpack or JSON) back into a choice (tuples). Arrays deeper
+    than :data:`MAX_CHOICE_DEPTH` are left as they are (no request takes them): the recursion is
+    bounded whatever the value."""
+    if isinstance(value, (list, tuple)) and _depth <= MAX_CHOICE_DEPTH:
+        # not list | tuple: compiled, that is built per call
+        return tuple(normalize_choice(v, _depth + 1) for v in value)
     return value
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a value, cut to 60 characters (a choice may come from anywhere)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _not_a_choice(value: Any) -> str:
+    """What in ``value`` is no part of a choice ("" when it is made only of None, booleans,
+    ints, strings and tuples of them, at most :data:`MAX_CHOICE_DEPTH` deep). Exact types: an int
+    or str subclass is not one, nor a float equal to an int."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        t = type(v)
+        if t is tuple:
+            if depth >= MAX_CHOICE_DEPTH:
+                return f"arrays nested more than {MAX_CHOICE_DEPTH} deep"
+            for item in v:
+                stack.append((item, depth + 1))
+        elif not (v is None or t is int or t is str or t is bool):
+            name = "list inside a tuple" if t is list else t.__name__
+            return f"a {name} ({_short(v)})"
+    return ""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -102,17 +142,36 @@ class Request(ABC):
 
     def check(self, choice: Choice) -> None:
         """Raise :class:`IllegalChoice` saying why, unless ``choice`` is legal. The JSON form of
-        a choice (lists where the choice has tuples, as ``json.loads`` gives it) is accepted."""
-        self._check(normalize_choice(choice) if type(choice) is list else choice)
+        a choice (lists where the choice has tuples, as ``json.loads`` gives it) is accepted.
+        Legal means listed by :meth:`choices`, types included: a value with a float, a dict,
+        bytes or any other type than None, bool, int, str and tuple in it is refused first
+        (code ``bad_type``), whatever the request kind."""
+        self._check(self._exact(choice))
+
+    def _exact(self, choice: Choice) -> Choice:
+        """``choice`` in its tuple form, if it is made of a choice's types alone; else raise
+        :class:`IllegalChoice` (``bad_type``). The one gate every choice passes before a request
+        kind's :meth:`_check`, so no kind ever meets a float that equals one of its ints."""
+        if type(choice) is list:
+            choice = normalize_choice(choice)
+        t = type(choice)
+        if choice is None or t is int or t is str or t is bool:
+            return choice
+        what = _not_a_choice(choice)
+        if what:
+            raise IllegalChoice("bad_type", f"{self.kind}: a choice is made of null, booleans, "
+                                f"integers, strings and arrays of them; it holds {what}")
+        return choice
 
     @abstractmethod
     def _check(self, choice: Choice) -> None:
         """What :meth:`check` asks of a request kind: raise :class:`IllegalChoice` saying why,
-        unless ``choice`` (tuples, never lists) is legal."""
+        unless ``choice`` is legal. ``choice`` is made of None, bool, int, str and tuples alone
+        (never a list, a float or a subclass); the kind keeps ``True`` apart from ``1``."""
 
     def is_legal(self, choice: Choice) -> bool:
         try:
-            self._check(normalize_choice(choice) if type(choice) is list else choice)
+            self._check(self._exact(choice))
         except IllegalChoice:
             return False
         return True
