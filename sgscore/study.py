@@ -130,34 +130,32 @@ def _ints(value: Any) -> list[int] | None:
 
 def _row(src: str | bytes, name: str) -> Row:
     """The row of one replay (its path, read as it streams, or its bytes; ``name``: its file
-    name). Raises :class:`~sgscore.replay.errors.ReplayError` for a file that cannot be read, or
-    whose config or end record no engine of its game writes (naming the record)."""
+    name). Raises :class:`~sgscore.replay.errors.ReplayError` for a file that cannot be read, of
+    a game not installed here, or whose config or end record no engine of its game writes
+    (naming the record)."""
     from .replay.errors import ReplayError
+    from .replay.resim import spec_of
     from .replay.scan import scan_replay
 
     scan = scan_replay(src)
     h = scan.header
-    spec = get_game(h.game)
+    spec = spec_of(h)  # a game not installed here is refused, as the replay commands refuse it
     summary: Mapping[str, Any] = scan.summary or {}
-    players: int | None = None
-    if spec is not None:
-        try:
-            players = spec.seats(spec.full_config(h.config))
-            spec.config_from_dict(h.config)
-        except Exception as e:  # a game's own config errors: ConfigError, ValueError, ...
-            raise ReplayError(0, f"config: {e}") from None
+    try:
+        players = spec.seats(spec.full_config(h.config))
+        spec.config_from_dict(h.config)
+    except Exception as e:  # a game's own config errors: ConfigError, ValueError, ...
+        raise ReplayError(0, f"config: {e}") from None
     roles = _strs(summary.get("roles"))
-    if players is None and roles is not None:
-        players = len(roles)
     finished = scan.end is not None and scan.error is None
     end = scan.records - 1
-    if scan.end is not None and players is not None:
+    if scan.end is not None:
         for key in ("roles", "generals", "alive", "scores"):
             value = summary.get(key)
             if key in summary and (not isinstance(value, list) or len(value) != players):
                 got = f"{len(value)} entries" if isinstance(value, list) else "not a list"
                 raise ReplayError(end, f"end: {key}: {got} for {players} seats")
-    agents = ([h.agents] * (players or 1)) if isinstance(h.agents, str) else list(h.agents)
+    agents = [h.agents] * players if isinstance(h.agents, str) else list(h.agents)
     alive = summary.get("alive")
     error = None
     if scan.error is not None:
@@ -165,7 +163,7 @@ def _row(src: str | bytes, name: str) -> Row:
     elif scan.end is None:
         error = f"truncated: {scan.truncation or 'no end record'}"
     outcomes = scores = None
-    if spec is not None and finished:
+    if finished:
         try:
             outcomes = spec.outcomes(summary)
             scores = spec.scores(summary)
@@ -173,7 +171,7 @@ def _row(src: str | bytes, name: str) -> Row:
             raise ReplayError(end, f"end: the game cannot read it ({type(e).__name__}: {e})"
                               ) from None
         if outcomes is not None and (
-                not isinstance(outcomes, list) or len(outcomes) != (players or len(outcomes))
+                not isinstance(outcomes, list) or len(outcomes) != players
                 or not all(o in _OUTCOMES for o in outcomes)):
             raise ReplayError(end, "end: the game gives no outcome for each seat")
         if "scores" in summary and _ints(scores) is None:

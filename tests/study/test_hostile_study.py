@@ -96,6 +96,23 @@ def test_an_end_record_no_engine_writes_is_refused_in_one_line(
         row_of_replay(str(path))
 
 
+@pytest.mark.parametrize(("header", "words"), [
+    ({"g": "nope/x"}, "record 0: unknown game 'nope/x'"),
+    ({"c": {"players": 99}}, "record 0: config: players: identity mode takes 4-10 players"),
+    ({"c": {"players": "five"}}, "record 0: config: players: expected an integer"),
+])
+def test_a_header_the_replay_commands_refuse_is_refused_alike(
+    tmp_path: Path, header: dict[str, Any], words: str
+) -> None:
+    """A game not installed here, or a config its game does not take: refused as `sgs replay
+    show` refuses them (its rows were counted as finished games that no game could read)."""
+    records = [dict(RECORDS[0], **header), *RECORDS[1:]]
+    path = _write(tmp_path / "study" / "game-3.mp", records)
+    _refused(path, words)
+    code, _, err = sgs("replay", "show", str(path))
+    assert code == 1 and words in err
+
+
 def test_side_outcomes_never_index_past_the_summary() -> None:
     """The function itself: an ``alive`` that is not one boolean per role gives no outcomes
     (it said IndexError), and so do roles or a winner that are not text."""
