@@ -102,10 +102,13 @@ _ROLE_ZH_3V3 = {"cold_marshal": "冷色主帅", "cold_vanguard": "冷色前锋",
                 "warm_vanguard": "暖色前锋"}
 """3v3's roles (``mode_3v3.py``); in English their ids read with a space (``cold marshal``)."""
 
+_CAMP_ZH = {"cold": "冷色方", "warm": "暖色方"}
+"""3v3's camps, the sides that win (``sgs stats`` names the sides as roles)."""
+
 
 def role_name(role: str, lang: str) -> str:
     if lang == "zh":
-        return ROLE_ZH.get(role) or _ROLE_ZH_3V3.get(role, role)
+        return ROLE_ZH.get(role) or _ROLE_ZH_3V3.get(role) or _CAMP_ZH.get(role, role)
     return role.replace("_", " ") if role in _ROLE_ZH_3V3 else role
 
 

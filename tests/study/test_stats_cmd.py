@@ -101,6 +101,14 @@ def test_the_chinese_report_is_all_chinese(study: Path, by: list[str]) -> None:
     assert code == 0 and "sunquan" in out and "draw" in out and "孙权" not in out
 
 
+def test_a_3v3_study_in_chinese_names_the_camps(tmp_path: Path) -> None:
+    folder = tmp_path / "3v3"
+    assert sgs("sim", "--mode", "3v3", "-n", "4", "--no-events", "-o", str(folder))[0] == 0
+    code, out, _ = sgs("stats", str(folder), "--by", "role", "--lang", "zh")
+    assert code == 0 and _english_words(out, str(folder)) == []
+    assert "冷色主帅" in out and ("冷色方" in out or "暖色方" in out)
+
+
 def test_generals_with_too_few_games_are_named_with_the_threshold(study: Path) -> None:
     """Issue: a general no game played was left out of the table without a word."""
     code, out, _ = sgs("stats", str(study), "--by", "general", "--min-games", "13")
