@@ -104,8 +104,8 @@ def format_report(r: BenchReport) -> list[str]:
 @click.option("--generals", type=click.Choice(["random", "draft"]), default="random",
               show_default=True, help="How generals are dealt.")
 @click.option("--pool", default=None, metavar="NAME|ID,ID,...",
-              help="The generals dealt from: a named pool (standard: the 25) or ids "
-                   "[default: every registered general].")
+              help="The generals dealt from: a named pool (standard: the 25) or generals by "
+                   "id or name [default: every registered general].")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
 @click.pass_context
 def bench(ctx: click.Context, /, games: int, game: str, players: str | None, seed: int, agents: str,
