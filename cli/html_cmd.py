@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
-from sgscore.replay.errors import ReplayError
+from sgscore.replay.errors import ReplayError, json_text
 from sgscore.replay.render import LANGS
 from sgscore.replay.writer import atomic_output
 
@@ -70,7 +69,7 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
         fail(f"{file}: {e}")
     for message in data["warnings"]:
         click.echo(f"warning: {file}: {message}", err=True)
-    text = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) if as_json
+    text = (json_text(data) if as_json
             else render_html(data))
     if output is None:
         click.echo(text)

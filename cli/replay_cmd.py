@@ -6,7 +6,6 @@ of the user's way: ``python -m sgscore.replay.models`` and ``python -m sgscore.r
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 import click
 
 from sgscore.core.spec import AnyGame, Teller
-from sgscore.replay.errors import ReplayError
+from sgscore.replay.errors import ReplayError, json_text
 from sgscore.replay.render import (
     LANGS,
     SECRET_HEADER_KEYS,
@@ -50,7 +49,7 @@ def _scan(path: str) -> tuple[ReplayScan, AnyGame, dict[str, Any] | None, int]:
 
 
 def _json_text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json_text(value)
 
 
 def _warn(path: str, message: str) -> None:

@@ -5,7 +5,6 @@ the ``replay`` group)."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import shutil
 import tempfile
@@ -13,7 +12,7 @@ from typing import Any
 
 import click
 
-from sgscore.replay.errors import ReplayError
+from sgscore.replay.errors import ReplayError, json_text
 from sgscore.replay.render import render_events
 from sgscore.replay.resim import spec_of
 from sgscore.replay.scan import iter_numbered_events, scan_replay
@@ -27,7 +26,7 @@ __all__ = ["diff", "resim", "export"]
 
 def _j(value: Any) -> str:
     """A value as JSON text, short: choices and summary entries as a JSON reader would see them."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = json_text(value)
     return text if len(text) <= 200 else text[:197] + "..."
 
 

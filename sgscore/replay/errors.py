@@ -1,8 +1,11 @@
-"""The one error type of the replay toolkit, with the index of the record at fault."""
+"""The one error type of the replay toolkit, with the index of the record at fault; and the last
+line of defence of its JSON output."""
 
 from __future__ import annotations
 
-__all__ = ["ReplayError", "ReplayWarning"]
+from typing import Any
+
+__all__ = ["ReplayError", "ReplayWarning", "OutputError", "json_text"]
 
 
 class ReplayError(ValueError):
@@ -29,3 +32,32 @@ class ReplayError(ValueError):
 
 class ReplayWarning(UserWarning):
     """Something worth saying that does not make a replay invalid (e.g. another engine version)."""
+
+
+class OutputError(ValueError):
+    """JSON output met a value it cannot hold (bytes, a float that is not a number, a map key
+    that is not a string...). The reader refuses every such value in a replay, so this is a bug
+    of sgscore's own: it is reported in one line, never as a traceback and never as output that
+    is not JSON (``sgs`` prints ``error: ...`` and exits 1)."""
+
+
+_ENCODER: Any = None
+
+
+def json_text(value: Any) -> str:
+    """``value`` as compact, strict JSON (non-ASCII kept readable, tuples as arrays; no NaN or
+    Infinity, which JSON does not have). Raises :class:`OutputError` in one line for a value
+    JSON cannot hold: every JSON the toolkit and ``sgs`` write passes here."""
+    global _ENCODER
+    if _ENCODER is None:
+        import json  # here, not at import: reading a replay needs no JSON
+
+        _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        text: str = _ENCODER.encode(value)
+    except (TypeError, ValueError, RecursionError) as e:
+        reason = " ".join(str(e).split())[:160]
+        raise OutputError(f"the output cannot be written as JSON ({type(e).__name__}: {reason}); "
+                          "no replay holds such a value: please report this bug of sgscore "
+                          "with the file") from None
+    return text

@@ -34,7 +34,6 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    JsonValue,
     RootModel,
     StrictBool,
     StrictInt,
@@ -44,7 +43,15 @@ from pydantic import (
 )
 from typing_extensions import TypeAliasType
 
-from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, MAX_SEAT, U7
+from .records import (
+    CHECKPOINT_MASK,
+    END_KEYS,
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    HEADER_KEYS,
+    MAX_SEAT,
+    U7,
+)
 
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "CHECKPOINT_MASK", "Value", "HeaderModel",
@@ -65,6 +72,26 @@ else:
 """A plain value: nil, boolean, integer, string or an array of values (choices, event arguments).
 
 In Python, arrays are tuples (``sgscore.core.protocol.normalize_choice``)."""
+
+if TYPE_CHECKING:
+    Plain = Any
+else:
+    Plain = TypeAliasType(
+        "Plain",
+        None | StrictBool | StrictInt | StrictStr | list["Plain"] | dict[str, "Plain"],
+    )
+"""A value of a header's config or of an end record's entry: nil, boolean, integer, string, or
+an array or a map (string keys) of such values. The format holds no float, binary or extension
+value anywhere (JSON holds every plain value)."""
+
+
+def _once(data: Any, names: dict[str, str]) -> Any:
+    """Refuse an entry given under its short key and its readable name both."""
+    if isinstance(data, dict):
+        for name, key in names.items():
+            if key in data and name in data:
+                raise ValueError(f"{key} is given twice, as {key!r} and as {name!r}")
+    return data
 
 Seat = Annotated[StrictInt, Field(ge=0, le=MAX_SEAT)]
 Count = Annotated[StrictInt, Field(ge=0)]
@@ -92,12 +119,17 @@ class HeaderModel(BaseModel):
         "r", "First 128 bits (32 hex digits) of the SHA-256 of the rules sources.")
     rng: StrictStr = _short("p", "PRNG algorithm id, e.g. 'pcg32-xsh-rr/v1'.", max_length=64)
     seed: Annotated[StrictInt, Field(ge=0, le=2**64 - 1)] = _short("s", "The game seed.")
-    config: dict[str, JsonValue] = _short(
+    config: dict[str, Plain] = _short(
         "c", "The game's options: the entries of Config.to_dict() that differ from the format's "
         "defaults for the game (docs/replay-format.md); a missing key means that default.")
     agents: StrictStr | list[StrictStr] = _short(
         "a", "Who decided: one description per seat, or one for every seat (e.g. 'random').")
     events: StrictBool = _short("ev", "Whether events records follow the decisions.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _given_once(cls, data: Any) -> Any:
+        return _once(data, HEADER_KEYS)
 
 
 class DecisionsRecordModel(RootModel[list[Value]]):
@@ -163,11 +195,12 @@ class ErrorRecordModel(BaseModel):
 class EndModel(BaseModel):
     """The last record: ``Game.summary()`` under short keys, readable without re-simulating.
 
-    Summary entries that format v1 does not name (another game's) are stored under their own names
-    (and compared on re-simulation); :meth:`summary` gives the summary back with the engine's
-    names."""
+    Summary entries that format v1 does not name (another game's) are stored under their own names,
+    as plain values; validation compares the record with the engine's summary entry for entry
+    (an entry more or less is a difference)."""
 
     model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, title="End")
+    __pydantic_extra__: dict[str, Plain] = Field(init=False)
 
     t: Literal["end"]
     winner: StrictStr | None = _short("w", "The winning side, or nil (a draw, an error).")
@@ -186,6 +219,11 @@ class EndModel(BaseModel):
     alive: list[StrictBool] | None = _short(
         "al", "Alive per seat at the end (identity mode; other games may leave it out).",
         default=None)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _given_once(cls, data: Any) -> Any:
+        return _once(data, END_KEYS)
 
 
 RecordModel = (DecisionsRecordModel | CheckpointRecordModel | EventsRecordModel | HashRecordModel

@@ -12,7 +12,6 @@ at record 0.
 from __future__ import annotations
 
 import io
-import math
 import os
 import stat
 from collections.abc import Callable, Iterator
@@ -180,6 +179,12 @@ def _kind(v: Any) -> str:
             bytes: "a binary", list: "an array", dict: "a map"}.get(type(v), "an extension")
 
 
+_KEY_TYPES = {"int": "an integer", "bool": "a boolean", "NoneType": "a nil", "float": "a float",
+              "list": "an array", "tuple": "an array", "dict": "a map", "ExtType": "an extension",
+              "Timestamp": "an extension"}
+"""msgpack-python's names of the types it refuses as map keys, as msgpack names them."""
+
+
 def _msgpack_reason(e: Exception) -> str:
     """msgpack's error in words a reader of a bug report understands."""
     text = str(e)
@@ -187,8 +192,14 @@ def _msgpack_reason(e: Exception) -> str:
         return "a string that is not UTF-8"
     if "exceeds max_ext_len" in text:
         return "an extension value, which the format never uses"
+    if "exceeds max_bin_len" in text:
+        return "a binary value, which the format never uses"
     if "exceeds max_" in text:
         return f"a length over this reader's limits ({text})"
+    if " is not allowed for map key" in text:
+        name = text.split(" ", 1)[0]
+        return (f"a map key that is {_KEY_TYPES.get(name, 'not a string')}, which the format "
+                "never uses (its map keys are strings)")
     return text or type(e).__name__
 
 
@@ -301,24 +312,58 @@ RECORD_LEVELS = 4
 events, an event, its arguments); a record may nest ``max_depth`` more."""
 
 
-def _odd_value(value: Any, limit: int) -> str | None:
+def _unfit(value: Any, limit: int) -> str | None:
     """What makes ``value`` unfit for the format, if anything: arrays or maps nested more than
-    ``limit`` levels deep, a binary value (an empty one passes msgpack's length limit of 0), a
-    float that is not finite (JSON has none). Walked with a list, not recursion, so any depth
-    msgpack decodes is safe to ask about."""
-    todo: list[tuple[Any, int]] = [(value, 0)]
+    ``limit`` levels deep, or anything but nil, booleans, integers, strings, arrays and maps
+    with string keys (a binary value or key: an empty one passes msgpack's length limit of 0;
+    an empty extension value; a float, which no record holds and JSON may not hold). One walk,
+    level by level with lists, not recursion: any depth msgpack decodes is safe to ask about,
+    and the shallowest fault is the one told."""
+    level = 0
+    todo: list[Any] = [value]
     while todo:
-        v, level = todo.pop()
-        t = type(v)
-        if t is list or t is dict:
-            if level >= limit:
-                return f"values nest deeper than {limit - RECORD_LEVELS} levels"
-            todo.extend((x, level + 1) for x in (v.values() if t is dict else v))
-        elif t is bytes:
-            return "a binary value, which the format never uses"
-        elif t is float and not math.isfinite(v):
-            return f"a float that is not a number ({v})"
+        deeper: list[Any] = []
+        for v in todo:
+            t = type(v)
+            if t is str or t is int or t is bool or v is None:
+                continue
+            if t is list or t is dict:
+                if level >= limit:
+                    return f"values nest deeper than {limit - RECORD_LEVELS} levels"
+                if t is list:
+                    deeper.extend(v)
+                    continue
+                for k in v:
+                    if type(k) is not str:
+                        return (f"a map key that is {_kind(k)}{_what(k)}, which the format "
+                                "never uses (its map keys are strings)")
+                deeper.extend(v.values())
+                continue
+            return f"{_kind(v)} value{_what(v)}, which the format never uses"
+        todo = deeper
+        level += 1
     return None
+
+
+def _what(v: Any) -> str:
+    """A value of a type the format never uses, told briefly: a float's number, an extension's
+    type code."""
+    if type(v) is float:
+        return f" ({v!r:.24})"
+    code = getattr(v, "code", None)
+    return f" (type {code})" if type(code) is int else ""
+
+
+_RECORD_NAMES = {"ev": "events record", "cp": "full checkpoint", "err": "error record",
+                 "end": "end record"}
+
+
+def _map_name(raw: dict[str, Any]) -> str:
+    """How a reason names a map record: by its type key."""
+    t = raw.get("t")
+    if type(t) is not str:
+        return "map record"
+    return _RECORD_NAMES.get(t) or f"unknown record {short(t)}"
 
 
 def _open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
@@ -461,7 +506,7 @@ class RecordReader:
         if not isinstance(raw, dict):
             raise ReplayError(0, f"not an sgscore replay: the first value is {_kind(raw)}, "
                                  "not a header map")
-        odd = _odd_value(raw, self.limits.max_depth + RECORD_LEVELS)
+        odd = _unfit(raw, self.limits.max_depth + RECORD_LEVELS)
         if odd is not None:
             raise ReplayError(0, f"header: {odd}")
         fmt = raw.get("format")
@@ -474,20 +519,27 @@ class RecordReader:
         self.version = version
         if version != FORMAT_VERSION:
             raw = self._migrate_header(raw, version)
-        header: Header = _record(parse_header, raw, 0)
+        try:
+            header: Header = _record(parse_header, raw, 0)
+        except ReplayError:
+            raise
+        except Exception as bug:  # a bug of this reader's; still a verdict with the record
+            raise ReplayError(0, f"unexpected {type(bug).__name__} reading the header: "
+                                 f"{bug}") from None
         return header
 
     def _migrate_header(self, raw: dict[str, Any], version: int) -> dict[str, Any]:
         """An older file's header in the current layout; every later record is migrated as it
         is read (``docs/replay-format.md``, "Versions"). Another version is refused."""
+        # Each handler names its exception differently: compiled, a name has one type.
         try:
             chain = migrator(version)
-        except VersionError as e:
-            raise ReplayError(0, str(e)) from None
+        except VersionError as refused:
+            raise ReplayError(0, str(refused)) from None
         try:
             raw = chain.header(raw)
-        except ValueError as e:
-            raise ReplayError(0, f"format version {version}: {e}") from None
+        except ValueError as bad:
+            raise ReplayError(0, f"format version {version}: {bad}") from None
         self._migrate = chain.record
         self.warnings.append(chain.warning)
         return raw
@@ -512,17 +564,19 @@ class RecordReader:
                 return
             if self.end is not None:
                 raise ReplayError(index, "data after the end record")
+            # Each handler names its exception differently: compiled, a name has one type (the
+            # catch-all would raise TypeError on meeting anything but the first handler's).
             try:
                 if self._migrate is not None:
                     raw = self._migrated(raw)
                 rec = self._parse(raw, index, limits)
-            except BadValue as e:
-                raise ReplayError(index, str(e)) from None
+            except BadValue as bad:
+                raise ReplayError(index, str(bad)) from None
             except (ReplayError, MemoryError):
                 raise
-            except Exception as e:  # a bug of this reader's; still a verdict with the record
-                raise ReplayError(index, f"unexpected {type(e).__name__} reading this record: "
-                                         f"{e}") from None
+            except Exception as bug:  # a bug of this reader's; still a verdict with the record
+                raise ReplayError(index, f"unexpected {type(bug).__name__} reading this record: "
+                                         f"{bug}") from None
             if type(rec) is Decisions:
                 between = 0
             else:
@@ -554,9 +608,9 @@ class RecordReader:
         return self._parse_map(raw, index, limits)
 
     def _parse_map(self, raw: dict[str, Any], index: int, limits: Limits) -> AnyRecord:
-        odd = _odd_value(raw, limits.max_depth + RECORD_LEVELS)  # then nothing recurses deep
+        odd = _unfit(raw, limits.max_depth + RECORD_LEVELS)  # then nothing recurses deep
         if odd is not None:
-            raise BadValue(odd)
+            raise BadValue(f"{_map_name(raw)}: {odd}")
         t = raw.get("t")
         if t == "ev":
             if not self.header.events:

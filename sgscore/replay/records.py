@@ -73,7 +73,9 @@ class Header:
 @dataclass(frozen=True)
 class End:
     """The last record: the game's summary (``docs/replay-format.md``, "End"). ``extra``
-    holds the entries format v1 does not name (another game's), under their own names."""
+    holds the entries format v1 does not name (another game's), under their own names, and an
+    optional entry the record gives as nil (so that :meth:`summary` is what the record holds,
+    entry for entry: validation compares it whole with the engine's)."""
 
     winner: str | None
     reason: str
@@ -140,16 +142,27 @@ def _is_int(v: Any) -> bool:
     return type(v) is int
 
 
-def _json_value(v: Any, depth: int = 0) -> bool:
-    if v is None or type(v) in (bool, int, float, str):
+def _plain(v: Any, depth: int = 0) -> bool:
+    """Whether ``v`` is a plain value: nil, a boolean, an integer, a string, or an array or a
+    map (string keys) of plain values, at most 64 deep. No float, binary or extension value:
+    the format uses none, and JSON holds every plain value."""
+    if v is None or type(v) in (bool, int, str):
         return True
     if depth > 64:
         return False
     if type(v) is list:
-        return all(_json_value(x, depth + 1) for x in v)
+        return all(_plain(x, depth + 1) for x in v)
     if type(v) is dict:
-        return all(type(k) is str and _json_value(x, depth + 1) for k, x in v.items())
+        return all(type(k) is str and _plain(x, depth + 1) for k, x in v.items())
     return False
+
+
+def _once(raw: dict[str, Any], what: str, keys: dict[str, str]) -> None:
+    """Refuse an entry given twice, under its short key and its readable name (which of the two
+    a reader would take is not the format's to say)."""
+    for name, key in keys.items():
+        if key in raw and name in raw:
+            raise _fail(what, key, f"given twice, as {key!r} and as {name!r}")
 
 
 def _fail(what: str, key: str, why: str) -> RecordError:
@@ -201,6 +214,7 @@ def _optional_list(raw: dict[str, Any], what: str, name: str, key: str,
 def parse_header(raw: dict[str, Any]) -> Header:
     """Record 0 from its decoded map (``format`` and ``version`` already checked)."""
     what = "Header"
+    _once(raw, what, HEADER_KEYS)
     engine = _string(raw, what, "engine", "e", 64)
     game = _string(raw, what, "game", "g", 64)
     rules = _string(raw, what, "rules", "r")
@@ -211,8 +225,8 @@ def parse_header(raw: dict[str, Any]) -> Header:
     if not _is_int(seed) or not 0 <= seed <= 2**64 - 1:
         raise _fail(what, "s", f"expected an integer 0..2**64-1, got {short(seed)}")
     config = _req(raw, what, "config", "c")
-    if type(config) is not dict or not _json_value(config):
-        raise _fail(what, "c", "expected a map of plain values")
+    if type(config) is not dict or not _plain(config):
+        raise _fail(what, "c", "expected a map of plain values (no float, binary or extension)")
     agents = _req(raw, what, "agents", "a")
     if not (_is_str(agents) or (type(agents) is list and all(_is_str(x) for x in agents))):
         raise _fail(what, "a", "expected a string or an array of strings")
@@ -226,6 +240,7 @@ def parse_header(raw: dict[str, Any]) -> Header:
 def parse_end(raw: dict[str, Any]) -> End:
     """The end record from its decoded map (``t`` is ``"end"``)."""
     what = "End"
+    _once(raw, what, END_KEYS)
     found, winner = _get(raw, "winner", "w")
     if not found:
         raise _fail(what, "w", "missing")
@@ -241,7 +256,17 @@ def parse_end(raw: dict[str, Any]) -> End:
     generals = _optional_list(raw, what, "generals", "gn", str)
     alive = _optional_list(raw, what, "alive", "al", bool)
     known = {"t", *END_KEYS, *END_KEYS.values()}
-    extra = {k: v for k, v in raw.items() if k not in known}
+    extra: dict[str, Any] = {}
+    entries: dict[Any, Any] = raw  # keys of any type: a caller may not have checked them
+    for k, v in entries.items():
+        if k in known:
+            continue
+        if type(k) is not str or not _plain(v):
+            raise _fail(what, short(k), "expected a plain value (no float, binary or extension)")
+        extra[k] = v
+    for name, value in (("roles", roles), ("generals", generals), ("alive", alive)):
+        if value is None and _get(raw, name, END_KEYS[name])[0]:
+            extra[name] = None  # given as nil: kept, so the summary is the record's
     return End(winner, reason, turns, rounds, decisions, events, h, roles, generals, alive, extra)
 
 

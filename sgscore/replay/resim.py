@@ -297,15 +297,26 @@ class Resimulator:
             raise ReplayError(index, (
                 f"the header says events are recorded, but events records hold "
                 f"{self.events_seen} of the game's {len(g.events)} events"))
+        # Entry for entry, no entry more and none less: the record must be what the writer
+        # writes from this game's summary (a forged entry never validates).
         ours = _norm(g.summary())
         theirs = _norm(rec.summary())
-        if self.other_engine:
+        if self.other_engine and "hash" in theirs:
             theirs["hash"] = ours.get("hash")  # it covers the engine version: see other_engine
         for key in ours:
-            if key not in theirs or not same_value(theirs[key], ours[key]):
+            if key not in theirs:
                 raise ReplayError(index, (
-                    f"end summary differs: {key} is {_short(theirs.get(key))} in the replay, "
+                    f"end summary differs: the replay has no {key} entry, re-simulation gives "
+                    f"{_short(ours[key])}"))
+            if not same_value(theirs[key], ours[key]):
+                raise ReplayError(index, (
+                    f"end summary differs: {key} is {_short(theirs[key])} in the replay, "
                     f"{_short(ours[key])} on re-simulation"))
+        for key in theirs:
+            if key not in ours:
+                raise ReplayError(index, (
+                    f"end summary differs: the replay has an entry {key!r:.40}, "
+                    f"{_short(theirs[key])}, that re-simulation does not give"))
         self.end_seen = True
 
     def finish(self, next_index: int, truncation: str | None = None) -> None:

@@ -29,7 +29,7 @@ from typing import IO, Any, NamedTuple, Protocol
 from ..core.games import get_game
 from ..core.protocol import same_value
 from ..core.telling import plain
-from .errors import ReplayError
+from .errors import ReplayError, json_text
 from .reader import Decisions, Events, Limits, RecordReader
 from .records import End, ErrorRecord, HashRecord, Header
 from .resim import Resimulator, spec_of
@@ -445,12 +445,11 @@ class _Text(Protocol):
     def write(self, text: str, /) -> object: ...
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-
 def _json(value: Any) -> str:
-    """Compact JSON, non-ASCII kept readable (tuples are arrays)."""
-    return _ENCODER.encode(value)
+    """Compact, strict JSON, non-ASCII kept readable (tuples are arrays); a value JSON cannot
+    hold raises :class:`~sgscore.replay.errors.OutputError` in one line (the reader lets none
+    through: the last line of defence)."""
+    return json_text(value)
 
 
 def write_export(src: Source, out: _Text, *, events: bool = False,

@@ -27,6 +27,7 @@ from importlib.resources import files
 from typing import Any
 
 from ..core.spec import LANGS, AnyGame, Teller
+from .errors import json_text
 from .reader import Limits, Replay
 from .render import render_header
 from .step import Moment, Stepper
@@ -153,7 +154,7 @@ def _template() -> str:
 
 def render_html(data: Mapping[str, Any]) -> str:
     """The page of :func:`viewer_data`'s ``data``: one self-contained HTML file."""
-    blob = json.dumps(page_data(data), ensure_ascii=False, separators=(",", ":"))
+    blob = json_text(page_data(data))
     packed = base64.b64encode(gzip.compress(blob.encode("utf-8"), 9, mtime=0)).decode("ascii")
     page = _template()
     assert page.count(_PLACEHOLDER) == 1, "the viewer's template holds one data placeholder"
