@@ -2204,7 +2204,8 @@ class Invariants:
         out = []
         for p, shown in zip(game.players, view["players"], strict=True):
             own = p.seat == seat
-            public = own or p.role_shown or p.role == LORD or not p.alive
+            public = (own or p.role_shown or p.role == LORD or not p.alive
+                      or game.result is not None)  # every role turned up at the end
             if shown["hand"] != (list(p.hand) if own else None) or shown["hand_size"] != len(p.hand):
                 out.append(("views: hands", f"seat {seat} sees seat {p.seat}'s hand as "
                                             f"{shown['hand']} ({shown['hand_size']} cards)"))

@@ -155,7 +155,8 @@ def _view(game: GameState, seat: int | None, last: int | None) -> dict[str, Any]
 def _check_view(gid: str, game: GameState, seen: Seen, last: int | None) -> None:
     """Every seat's view, a spectator's and the full view validate; and say what they claim:
     a seat sees its own hand only, the dead's roles are shown, the dice game's living roles are
-    hidden but the viewer's own and the lord's (beyond 3 players)."""
+    hidden but the viewer's own and the lord's (beyond 3 players) until the game is over, when
+    every role is shown."""
     models = MODELS[gid]
     n = game.seats
     for seat in [None, *range(n)]:
@@ -166,7 +167,9 @@ def _check_view(gid: str, game: GameState, seen: Seen, last: int | None) -> None
             if gid == IDENTITY:
                 assert (p["hand"] is not None) == (p["seat"] == seat)
             elif n > 3 and p["alive"] and p["seat"] != seat and p["role"] != "lord":
-                assert p["role"] is None
+                assert (p["role"] is None) == (game.result is None)
+            if game.result is not None:
+                assert p["role"] is not None
             if not p["alive"]:
                 assert p["role"] is not None
                 seen.dead += 1

@@ -47,8 +47,13 @@ class KindTeller:
 
     def redact_summary(self, summary: Mapping[str, Any]) -> dict[str, Any]:
         """The summary as this viewer may see it. Every role is public once the game is over;
-        while it is not (a truncated replay, an engine error), only the roles seen are kept."""
+        while it is not (a truncated replay, an engine error), only the roles seen are kept. A
+        seat never sees how many decisions were taken: that count tells how often other seats
+        could answer (a seat with nothing to play is never asked), so it is left out, never
+        given as 0."""
         out = dict(summary)
+        if self.seat is not None:
+            out.pop("decisions", None)
         if self.seat is None or summary.get("winner") is not None or summary.get("reason") not in (
             None, "", "error"
         ):

@@ -109,11 +109,15 @@ class DiceGame(Engine):
         return out
 
     def role_seen(self, p: Player, seat: int | None) -> bool:
-        return p.role == LORD or self.n == 3 or not p.alive or seat == p.seat
+        """Whether ``seat`` sees ``p``'s role: its own, the lord's, a dead player's, any in a
+        3-player game, and every role once the game is over (turned up, as at a real table)."""
+        return (p.role == LORD or self.n == 3 or not p.alive or seat == p.seat
+                or self.result is not None)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, since: int = 0) -> dict[str, Any]:
         """What ``seat`` sees (None: a spectator): everything but the roles still hidden from
-        it; the pending request's kind and choices only for the seat asked."""
+        it; the pending request's kind and choices only for the seat asked. ``since``: only the
+        events from that index on (the table is always whole)."""
         players = [{
             "seat": p.seat, "general": p.general,
             "role": p.role if self.role_seen(p, seat) else None,
@@ -130,12 +134,12 @@ class DiceGame(Engine):
             "turn": self.turn_no, "pile": self.pile, "dice": list(self.dice),
             "rerolls_left": self.rerolls_left, "players": players, "pending": pending,
             "result": list(self.result) if self.result else None,
-            "events": [redact(e, seat) for e in self.events],
+            "events": [redact(e, seat) for e in self.events[since:]],
         }
 
     def full_view(self) -> dict[str, Any]:
         """Every role shown and the pending request in full; no events."""
-        view = self.view(None)
+        view = self.view(None, since=len(self.events))
         view.pop("events")
         for shown, p in zip(view["players"], self.players, strict=True):
             shown["role"] = p.role

@@ -146,12 +146,18 @@ class DiceTeller(KindTeller):
             out = [self.say(en="Result: the engine stopped with an error after {t} turns: {e}",
                             zh="结果：引擎在第{t}回合出错：{e}", t=summary.get("turns", 0),
                             e=summary.get("error", ""))]
-        else:
+        elif "decisions" in summary:
             out = [self.say(
                 en="Result: {o} after {t} turns in {rounds} rounds, {d} decisions",
                 zh="结果：{o}，共{t}个回合、{rounds}轮、{d}次决策",
                 o=self.outcome(summary), t=summary.get("turns", 0),
-                rounds=summary.get("rounds", 0), d=summary.get("decisions", 0))]
+                rounds=summary.get("rounds", 0), d=summary["decisions"])]
+        else:  # a seat's summary: the count of decisions is hidden from it (redact_summary)
+            out = [self.say(
+                en="Result: {o} after {t} turns in {rounds} rounds",
+                zh="结果：{o}，共{t}个回合、{rounds}轮",
+                o=self.outcome(summary), t=summary.get("turns", 0),
+                rounds=summary.get("rounds", 0))]
         names = DiceTeller(self.lang)
         names.generals = [str(g or "") for g in summary.get("generals") or []]
         alive = summary.get("alive") or []

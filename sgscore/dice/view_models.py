@@ -62,7 +62,9 @@ class Player(Strict):
     general: StrictStr = Field(description="The general's id (sgs info --game dice).")
     role: Role | None = Field(description="The role, or null while it is hidden from this "
                                           "viewer: shown for the viewer's own seat, the lord, "
-                                          "the dead, and every seat of a 3-player game.")
+                                          "the dead, every seat of a 3-player game, and "
+                                          "every seat once the game is over (it has a "
+                                          "result).")
     hp: StrictInt = Field(description="HP now (0 or less once dead).")
     max_hp: Count
     arrows: Count = Field(description="The 【箭】 the seat holds.")

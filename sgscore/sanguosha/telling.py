@@ -321,13 +321,18 @@ class Teller(KindTeller):
                 error=summary.get("error", "")))
         elif summary.get("winner") is None and not summary.get("reason"):
             out.append(self.say(en="Result: none (the game did not finish)", zh="结果：无（游戏未结束）"))
-        else:
+        elif "decisions" in summary:
             out.append(self.say(
                 en="Result: {outcome} after {turns} turns in {rounds} rounds, {decisions} "
                    "decisions",
                 zh="结果：{outcome}，共{turns}个回合、{rounds}轮、{decisions}次决策",
                 outcome=self.outcome(summary), turns=turns,
-                rounds=summary.get("rounds", 0), decisions=summary.get("decisions", 0)))
+                rounds=summary.get("rounds", 0), decisions=summary["decisions"]))
+        else:  # a seat's summary: the count of decisions is hidden from it (redact_summary)
+            out.append(self.say(
+                en="Result: {outcome} after {turns} turns in {rounds} rounds",
+                zh="结果：{outcome}，共{turns}个回合、{rounds}轮",
+                outcome=self.outcome(summary), turns=turns, rounds=summary.get("rounds", 0)))
         names = Teller(self.lang)
         names.generals = [str(g or "") for g in summary.get("generals") or []]
         roles = summary.get("roles") or []

@@ -2,7 +2,9 @@
 
 A seat sees its own hand and role, everyone's public state (HP, equipment, judgement areas, hand
 sizes, the lord's role and dead players' roles), and the events with the hidden parts that were
-shown to it. The seed, the RNG state and the order of the draw pile are never in a view.
+shown to it. Once the game is over (it has a result), every role is shown, as every player turns
+up their role card at a real table; a game stopped by an engine error has no result and shows
+none. The seed, the RNG state and the order of the draw pile are never in a view.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = ["seat_view", "full_view", "redact"]
 
 def seat_view(g: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
     players = []
+    over = g.result is not None  # every role card is turned up at the end
     for p in g.players:
         own = seat is not None and p.seat == seat
         players.append({
@@ -30,7 +33,8 @@ def seat_view(g: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
             "hp": p.hp,
             "max_hp": p.max_hp,
             "alive": p.alive,
-            "role": p.role if (own or p.role_shown or p.role == LORD or not p.alive) else None,
+            "role": (p.role if (own or over or p.role_shown or p.role == LORD or not p.alive)
+                     else None),
             "hand_size": len(p.hand),
             "hand": list(p.hand) if own else None,
             "equip": list(p.equip),
@@ -70,7 +74,7 @@ def full_view(g: Game) -> dict[str, Any]:
     """The whole table, for "everyone": ``view(None)`` with every hand and role filled in and the
     pending request's choices. The order of the draw pile and the RNG state stay out, as in every
     view; the events are left out."""
-    view = seat_view(g, None)
+    view = seat_view(g, None, since=len(g.events))
     view.pop("events", None)
     for shown, p in zip(view["players"], g.players, strict=True):
         shown["hand"] = list(p.hand)

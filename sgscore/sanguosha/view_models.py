@@ -117,8 +117,9 @@ class Player(Strict):
     alive: StrictBool
     role: Role | None = Field(description="The role, or null while it is hidden from this "
                                           "viewer: shown for the viewer's own seat, the lord, "
-                                          "the dead, a role shown by a skill (铜铃), and every "
-                                          "role in 3v3.")
+                                          "the dead, a role shown by a skill (铜铃), every "
+                                          "role in 3v3, and every role once the game is over "
+                                          "(it has a result).")
     hand_size: Count
     hand: Cards | None = Field(description="The hand card ids: only in the viewer's own seat "
                                            "(null for every other seat and for a spectator).")

@@ -198,3 +198,62 @@ def test_step_in_chinese_is_all_chinese(game: Path) -> None:
         assert code == 0
         rest = re.sub(r"P\d+|[♠♥♣♦](?:[AJQK]|\d+)", "", out)
         assert not re.search(r"[A-Za-z]", rest), re.findall(r".{0,20}[A-Za-z]+.{0,20}", rest)[:5]
+
+
+@pytest.fixture(scope="module")
+def lord_killed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """A 5-player game the rebels win by the lord's death while at least two players whose
+    roles no one else knew are alive; and one of those seats, whose view is taken."""
+    folder = tmp_path_factory.mktemp("ended")
+    for seed in range(60):
+        path = folder / f"g{seed}.mp"
+        assert run("sim", "--players", "5", "--seed", str(seed), "-o", str(path))[0] in (0, 1)
+        summary = resimulate(read_replay(path)).summary()
+        hidden = [i for i, (role, alive) in enumerate(zip(summary["roles"], summary["alive"],
+                                                          strict=True))
+                  if alive and role != "lord"]
+        if summary["reason"] == "lord_died" and len(hidden) >= 2:
+            return path, hidden[0]
+    raise AssertionError("no seed from 0 to 59 ends with the lord dead and two hidden roles alive")
+
+
+def test_a_seats_end_turns_up_every_role_and_gives_no_decision_count(
+    lord_killed: tuple[Path, int],
+) -> None:
+    # Issue 19 item 3: at the end of the game, as at a real table, every role is shown to every
+    # seat; the number of decisions, hidden from a seat, is left out rather than said as 0.
+    path, seat = lord_killed
+    summary = resimulate(read_replay(path)).summary()
+    code, out, _ = run("replay", "step", str(path), "--as", str(seat), "--at", "0",
+                       "--count", "100000", "--json")
+    assert code == 0
+    end = json.loads(out.splitlines()[-1])
+    assert end["end"] and [p["role"] for p in end["state"]["players"]] == summary["roles"]
+    code, out, _ = run("replay", "step", str(path), "--as", str(seat), "--at", "0",
+                       "--count", "100000")
+    result = out.splitlines()[-1]
+    assert result.strip().startswith("Result: the rebels win") and "decisions" not in result
+    table = out.splitlines()[-8:-2]
+    assert "?" not in " ".join(table)  # no role left unknown in the last table
+    for role in set(summary["roles"]):
+        assert role in " ".join(table)
+    # everyone's end still counts the decisions
+    code, out, _ = run("replay", "step", str(path), "--at", "0", "--count", "100000")
+    assert out.splitlines()[-1].endswith(f"{summary['decisions']} decisions")
+
+
+def test_a_seats_account_names_every_role_and_no_decision_count(
+    lord_killed: tuple[Path, int],
+) -> None:
+    path, seat = lord_killed
+    summary = resimulate(read_replay(path)).summary()
+    code, out, _ = run("replay", "show", str(path), "--as", str(seat))
+    assert code == 0
+    tail = out.splitlines()[-6:]
+    assert tail[0].startswith("Result: the rebels win") and "decisions" not in tail[0]
+    assert all("unknown" not in line for line in tail[1:])
+    code, out, _ = run("replay", "show", str(path), "--as", str(seat), "--json")
+    shown = json.loads(out)["summary"]
+    assert "decisions" not in shown and shown["roles"] == summary["roles"]
+    code, out, _ = run("replay", "show", str(path))
+    assert out.splitlines()[-6].endswith(f"{summary['decisions']} decisions")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from sgscore import Config, new_game
 from sgscore.agents import RandomAgent
+from sgscore.core.engine import EngineError
+from sgscore.dice.testing import DiceScenario
+from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.testing import Scenario
 
 
@@ -60,3 +63,47 @@ def test_a_view_since_an_event_holds_only_the_later_events() -> None:
             assert part["events"] == whole["events"][n:]
             assert {k: v for k, v in part.items() if k != "events"} == {
                 k: v for k, v in whole.items() if k != "events"}
+
+
+def test_every_role_is_shown_to_every_seat_once_the_game_is_over() -> None:
+    # When a game ends, a real table turns up every role card to see who won (docs/views.md, the
+    # `role` row: a view does the same once the game has a result). The lord dies with the
+    # loyalist, the renegade and a rebel alive: before the end their roles are hidden from each
+    # other, after it every seat's view and the spectator's show them all.
+    s = Scenario(players=5, roles=[REBEL, LORD, LOYALIST, RENEGADE, REBEL])
+    s.seat(0).hand("savage_assault")
+    s.seat(1).hp(1)
+    t = s.start(seat=0, phase="play")
+    assert t.game.view(2)["players"][3]["role"] is None
+    t.play(t.card(0, "savage_assault"))
+    assert t.result == (REBEL, "lord_died") and t.p(3).alive and t.p(4).alive
+    roles = [REBEL, LORD, LOYALIST, RENEGADE, REBEL]
+    for seat in (None, 0, 1, 2, 3, 4):
+        assert [p["role"] for p in t.game.view(seat)["players"]] == roles
+        assert [p["hand"] is not None for p in t.game.view(seat)["players"]] == [
+            i == seat for i in range(5)]  # the hands stay hidden
+
+
+def test_an_engine_error_turns_up_no_role() -> None:
+    # A game stopped by an engine error has no result: it is not over as a game, so the hidden
+    # roles stay hidden (docs/views.md; the account's result does the same).
+    s = Scenario(players=5, roles=[REBEL, LORD, LOYALIST, RENEGADE, REBEL])
+    t = s.start(seat=0, phase="play")
+    g = t.game
+    g.error = EngineError("test", "a stop that is not a result")
+    assert g.over and g.result is None
+    assert g.view(2)["players"][3]["role"] is None
+
+
+def test_the_dice_game_turns_up_every_role_at_the_end() -> None:
+    # The same for 三国掷 (docs/views.md, the dice game's view).
+    s = DiceScenario(players=5)
+    s.seat(0).hp(1)
+    s.dice("slash1", "dynamite", "dynamite", "beer", "gatling")
+    t = s.start(seat=1)
+    hidden = t.game.view(1)["players"]
+    assert [p["role"] is None for p in hidden] == [False, False, True, True, True]
+    t.keep().shoot(0)
+    assert t.winner == "rebel"
+    for seat in (None, 1, 2):
+        assert all(p["role"] for p in t.game.view(seat)["players"])
