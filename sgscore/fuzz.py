@@ -4,18 +4,22 @@ against the engine's invariants (``docs/fuzzing.md``).
 Replay files come attached to bug reports, so the toolkit must treat them as untrusted. Case
 ``N`` of a run with seed ``S`` takes a replay from the seed corpus (``fixtures/fuzz/``), decodes its
 msgpack records, applies one to three mutations from a catalogue (records dropped, repeated or
-moved; values of another type, nested deep or made long; header and end records changed; error
-records inserted; bytes cut or flipped), encodes it again and runs one target on it in process:
+moved; values of another type, of types the format never uses, nested deep or made long; map keys
+of every type; header and end records changed or forged; another game's records; huge files;
+error records inserted; bytes cut or flipped), encodes it again and runs one target on it in
+process:
 
 - ``validate``: :func:`sgscore.replay.validate_file` returns a verdict, never raises, and an
   invalid verdict names a record and gives a one-line reason;
 - ``read``: :func:`sgscore.replay.read_replay` raises nothing but
   :class:`~sgscore.replay.ReplayError`;
-- ``show``, ``step``, ``diff``, ``export``: the ``sgs replay`` command exits 0 or 1 without a
-  traceback.
+- ``show``, ``step``, ``diff``, ``export``, ``html``, ``resim``, ``stats``: the ``sgs`` command
+  exits 0 or 1 without a traceback, its JSON strict;
+- ``library``: the library's other functions and JSON helpers; ``submit``: a game fed the
+  file's decisions, some first with a part of another type, which it must refuse unchanged.
 
 Each case is measured (CPU time, peak memory) against budgets; worker processes guard against
-hangs. Every choice is drawn from ``Pcg32(S, N)``: no ``random`` module, no ``hash()``, no set
+hangs; ``--differential`` compares the compiled and the pure-Python core on every input. Every choice is drawn from ``Pcg32(S, N)``: no ``random`` module, no ``hash()``, no set
 order, so a case number reproduces the same bytes anywhere.
 
 ``python -m sgscore.fuzz games`` plays seeded games of both games, with every option and variant
@@ -70,8 +74,13 @@ __all__ = [
     "game_config", "invariants_for", "play_checked", "run_games", "main",
 ]
 
-TARGETS: Final = ("validate", "read", "show", "step", "diff", "export")
-CPU_BUDGET: Final = 1.0
+TARGETS: Final = ("validate", "read", "show", "step", "diff", "export", "html", "resim", "stats",
+                   "library", "submit")
+"""What a case runs: the library's reader and validator (``validate``, ``read``), the ``sgs``
+commands that read replays (``show``, ``step``, ``diff``, ``export``, ``html``, ``resim``,
+``stats``), the library's other functions and JSON helpers (``library``), and a game fed the
+file's decisions, one of them first with a part of another type (``submit``)."""
+CPU_BUDGET: Final = 3.0
 """CPU seconds one case may take (``time.process_time()`` around the target)."""
 MEMORY_BUDGET: Final = 200 << 20
 """Bytes of memory one case may use at its peak, above what the process held before it."""
@@ -79,8 +88,9 @@ HANG_SECONDS: Final = 10.0
 """Wall seconds a worker may take over one case before the case counts as a hang."""
 MAX_REASON: Final = 300
 """The longest reason (characters) a one-line error may give."""
-MAX_INPUT: Final = 48 << 20
-"""The largest input generated: below the reader's 64 MiB ``max_bytes``."""
+MAX_INPUT: Final = 100 << 20
+"""The largest input generated: above the reader's 64 MiB ``max_bytes`` (a huge file just over
+the limit must be refused before it is read)."""
 MAX_RUN: Final = 16 << 20
 """The largest run of one repeated record, in bytes."""
 HEAVY_ODDS: Final = 8
@@ -191,17 +201,31 @@ class CorpusFile:
     data: bytes
 
 
-_CORPUS: Final[tuple[tuple[str, str, dict[str, Any], int, bool], ...]] = (
-    ("p4-beginner-events", "a 4-player beginner game (no generals), with events",
+_IDENTITY: Final = "sanguosha/identity"
+_CORPUS: Final[tuple[tuple[str, str, str, dict[str, Any], int, bool], ...]] = (
+    ("p4-beginner-events", "a 4-player beginner game (no generals), with events", _IDENTITY,
      {"players": 4, "generals": None}, 1, True),
-    ("p5-random-events", "a 5-player game with random generals, with events",
+    ("p5-random-events", "a 5-player game with random generals, with events", _IDENTITY,
      {"players": 5, "generals": "random"}, 5, True),
     ("p6-variant-events", "a 6-player game of the two-renegade variant, first-game deck, "
-     "random generals, 3 rounds at most, with events",
+     "random generals, 3 rounds at most, with events", _IDENTITY,
      {"players": 6, "generals": "random", "role_variant": True, "first_game": True,
       "max_rounds": 3}, 6, True),
     ("p10-compact", "a 10-player game with random generals and the EX cards, without events",
-     {"players": 10, "generals": "random", "packs": ["standard", "ex"]}, 10, False),
+     _IDENTITY, {"players": 10, "generals": "random", "packs": ["standard", "ex"]}, 10, False),
+    ("dice-p4-events", "a 4-player game of the dice game (三国掷), 6 rounds at most, with "
+     "events: its end record holds the dice game's own entry (hp)", "sanguozhi/dice",
+     {"players": 4, "max_rounds": 6}, 4, True),
+    ("p6-scoring-compact", "a 6-player game with scoring, the lord at seat 2, 2 rounds at most, "
+     "without events: its end record holds scores", _IDENTITY,
+     {"players": 6, "generals": None, "scoring": True, "lord_seat": 2, "max_rounds": 2}, 3,
+     False),
+    ("p6-3v3-compact", "a 3v3 game (6 seats, random generals), 2 rounds at most, without "
+     "events", _IDENTITY, {"players": 6, "mode": "3v3", "generals": "random", "max_rounds": 2},
+     7, False),
+    ("p10-deck-1-0-compact", "a 10-player game of the 1.0 edition's deck with reincarnation, "
+     "2 rounds at most, without events", _IDENTITY,
+     {"players": 10, "packs": ["1.0"], "reincarnation": True, "max_rounds": 2}, 9, False),
 )
 _HASHES_NAME: Final = "p8-full-checkpoints"
 _HASHES_ABOUT: Final = ("an 8-player beginner game of 4 rounds at most, without events, with a "
@@ -214,13 +238,16 @@ _FAULT_ABOUT: Final = ("a 5-player beginner game that ends in an engine error re
 
 def build_corpus() -> list[tuple[CorpusFile, str]]:
     """The seed corpus, recorded with this engine: each file with what it is."""
+    from .core.games import get_game
     from .replay import record_game
     from .sanguosha.config import Config
 
     out = []
-    for name, about, config, seed, events in _CORPUS:
+    for name, about, game, config, seed, events in _CORPUS:
+        spec = get_game(game)
+        assert spec is not None, game
         buf = io.BytesIO()
-        record_game(Config.from_dict(config), seed, buf, events=events)
+        record_game(spec.config_from_dict(config), seed, buf, events=events)
         out.append((CorpusFile(name, buf.getvalue()), about))
     out.append((CorpusFile(_HASHES_NAME, _with_full_checkpoints(
         Config(players=8, generals=None, max_rounds=4), 8)), _HASHES_ABOUT))
@@ -308,12 +335,14 @@ def load_corpus(folder: Path | None = None) -> list[CorpusFile]:
 @dataclass
 class _Ctx:
     """What a mutation draws from: the case's generator, whether large sizes are allowed, the
-    corpus (for splices); ``reject`` is set when the file must not be valid any more."""
+    corpus (for splices); ``reject`` is set when the file must not be valid any more, ``refuse``
+    when the reader must refuse it (a value or a key of a type the format never uses)."""
 
     rng: Pcg32
     heavy: bool
     corpus: Sequence[CorpusFile]
     reject: str = ""
+    refuse: str = ""
 
     def below(self, n: int) -> int:
         return self.rng.below(n)
@@ -990,6 +1019,298 @@ def _op_error_record(c: _Ctx, recs: list[Any]) -> str:
     return f"at {i}: {_short(rec)}"
 
 
+# -- values of msgpack types the format never uses, and map keys of every type
+_UNUSED: Final = (
+    (Raw(b"\xc4\x00"), "an empty bin8"), (Raw(b"\xc5\x00\x00"), "an empty bin16"),
+    (Raw(b"\xc6\x00\x00\x00\x00"), "an empty bin32"), (Raw(b"\xc4\x01k"), "a bin8 of 1 byte"),
+    (Raw(b"\xc7\x00\x05"), "an empty ext8"), (Raw(b"\xc7\x00\x80"), "an empty ext8"),
+    (Raw(b"\xc8\x00\x00\x01"), "an empty ext16"),
+    (Raw(b"\xc9\x00\x00\x00\x00\x7f"), "an empty ext32"),
+    (Raw(b"\xc7\x00\xff"), "an empty timestamp"), (Raw(b"\xd4\x01\x00"), "a fixext1"),
+    (1.5, "a float"), (-0.0, "a float"), (1.0, "a float"), (92.0, "a float"),
+    (1e300, "a float"), (float(1 << 64), "a float"), (float("nan"), "a float"),
+    (float("inf"), "a float"), (Raw(b"\xca\x3f\xc0\x00\x00"), "a float32"),
+)
+"""Values the format never uses (binary, extension and float values: ``docs/replay-format.md``):
+a file holding one anywhere must be refused by the reader, at the record that holds it."""
+
+_ODD_KEYS: Final[tuple[tuple[Any, str], ...]] = (
+    (0, "an integer"), (1, "an integer"), (-1, "an integer"), ((1 << 64) - 1, "an integer"),
+    (True, "a boolean"), (False, "a boolean"), (None, "a nil"), (1.5, "a float"),
+    (Raw(b"\x90"), "an array"), (Raw(b"\x91\x01"), "an array"), (Raw(b"\x80"), "a map"),
+    (Raw(b"\x81\xa1k\x01"), "a map"), (Raw(b"\xc4\x00"), "a binary"),
+    (Raw(b"\xc5\x00\x00"), "a binary"), (Raw(b"\xc4\x01t"), "a binary"),
+    (Raw(b"\xc7\x00\x05"), "an extension"), (Raw(b"\xd4\x01\x00"), "an extension"),
+)
+"""Map keys of every type but the string (the format's maps have string keys only)."""
+
+
+def _where(recs: list[Any], i: int) -> str:
+    """The kind of record ``i``, as a reason says it."""
+    kind = _kind(recs[i], i)
+    return {"hash": "full checkpoint", "error": "error record", "raw": "record"}.get(
+        kind, f"{kind} record" if kind != "header" else "header")
+
+
+def _refusal_target(c: _Ctx, recs: list[Any]) -> tuple[int, list[Any]]:
+    """A record and a path inside it, for a value the reader must refuse: a kind of record
+    first (header, decisions, checkpoint, events, full checkpoint, error, end, or an unknown
+    record inserted for it), each as likely, then a record of that kind and a place in it (a
+    map record's own map one time in two: where a new entry goes); ``(-1, [])`` when the file
+    has no record to put it in."""
+    kinds: dict[str, list[int]] = {}
+    for i, rec in enumerate(recs):
+        if type(rec) is not Raw:
+            kinds.setdefault(_kind(rec, i), []).append(i)
+    kinds.pop("other", None)
+    names = [*sorted(kinds), "unknown"] if len(recs) > 1 else sorted(kinds)
+    if not names:
+        return -1, []
+    kind = c.pick(names)
+    if kind == "unknown" and "unknown" not in kinds:
+        i = _slot(c, recs)
+        recs.insert(i, {"t": c.pick(("zz", "later")), "v": [1, {"k": "x"}], "n": 0})
+    else:
+        i = c.pick(kinds[kind])
+    if type(recs[i]) is dict and c.below(2) == 0:
+        return i, []
+    return i, _descend(c, recs[i])
+
+
+def _wrapped(c: _Ctx, value: Any) -> Any:
+    """``value`` as it is, or inside an array, a map or both."""
+    return c.pick((value, [value], {"k": value}, [1, [value]], {"k": [{"v": value}]}))
+
+
+def _op_unused_type(c: _Ctx, recs: list[Any]) -> str:
+    """A binary, extension or float value anywhere in any record (in place of a value, or in a
+    new entry of a map): the file must be refused."""
+    i, path = _refusal_target(c, recs)
+    if i < 0:
+        return "no record"
+    value, what = c.pick(_UNUSED)
+    where = _where(recs, i)
+    holder = _get(recs[i], path)
+    if type(holder) is dict and c.below(4) != 0:
+        key = c.pick(("zz", "x", "note", "scores", "hp"))
+        holder[key] = _wrapped(c, value)
+        path = [*path, key]
+    else:
+        _set(recs, i, path, _wrapped(c, value) if path else value)
+    c.refuse = f"{what} in the {where}" if path else f"{what} as a whole record"
+    return f"record {i} ({where}) at {path}: {what}"
+
+
+def _op_odd_key(c: _Ctx, recs: list[Any]) -> str:
+    """A map key of another type than a string, in a map of any record at any depth (a map is
+    made where the path ends on something else): the file must be refused."""
+    i, path = _refusal_target(c, recs)
+    if i < 0:
+        return "no record"
+    key, what = c.pick(_ODD_KEYS)
+    where = _where(recs, i)
+    holder = _get(recs[i], path)
+    if type(holder) is dict:
+        holder[key] = c.pick((1, "x", None, [1]))
+    else:
+        _set(recs, i, path, {key: holder})
+    c.refuse = f"a map key that is {what} in the {where}"
+    return f"record {i} ({where}) at {path}: a key that is {what} ({_short(key)})"
+
+
+# -- forged end entries
+_FORGED_ADD: Final[tuple[tuple[str, Any], ...]] = (
+    ("scores", "per seat"), ("hp", "per seat"), ("error", "ZeroDivisionError: boom"),
+    ("zz", 1), ("note", "x" * 40), ("winner", "rebel"), ("reason", "forged"),
+    ("hash", "0" * 32), ("alive", "per seat"), ("roles", "per seat"), ("turns", 1),
+)
+"""Entries added to an end record: another game's entry (``scores`` on a game played without
+scoring, the dice game's ``hp``), an unknown one, and a summary entry's readable name beside its
+short key (``winner`` beside ``w``)."""
+
+
+def _forged(c: _Ctx, old: Any) -> Any:
+    """A value other than ``old``: of the same type (another string, a count one more, an item
+    of a list changed) or of another type."""
+    t = type(old)
+    if c.below(3) == 0:  # another type
+        options: list[Any] = [None, 0, 1, True, "x", [], [old], {"v": 1}, str(old)[:20]]
+        if t is int and not -(1 << 63) <= old <= (1 << 64) - 1:
+            options.append(0)
+        return c.pick([v for v in options if not (type(v) is t and v == old)] or [None])
+    if t is bool:
+        return not old
+    if t is int:
+        return _fit(old + c.pick((1, -1, 100))) if old != (1 << 64) - 1 else old - 1
+    if t is str:
+        return c.pick(("lord", "rebel", "loyalist", "renegade", "draw", "")) + (
+            "x" if old in ("lord", "rebel", "loyalist", "renegade", "draw", "") else "")
+    if t is list and old:
+        k = c.below(len(old))
+        return c.pick((old[:k] + [_forged(c, old[k])] + old[k + 1:], old[:-1], old + old[-1:]))
+    if old is None:
+        return c.pick(("lord", "rebel", 0, False))
+    return c.pick((None, 1, [None]))
+
+
+def _op_end_forge(c: _Ctx, recs: list[Any]) -> str:
+    """One entry of the end record changed (to another value of its type, or another type),
+    added (another game's, an unknown one, a readable name beside its short key) or removed: the
+    end record is no longer what the engine writes, so the file must not be valid."""
+    ends = _of_kind(recs, "end")
+    if not ends:
+        return "no end record"
+    e = recs[ends[-1]]
+    seats = len(_list_at(e, "rl")) or len(_list_at(e, "al")) or 4
+    action = c.below(4)
+    keys = [k for k in e if k != "t"]
+    if action == 0 or not keys:
+        key, value = c.pick(_FORGED_ADD)
+        if value == "per seat":
+            value = c.pick(([100] + [0] * (seats - 1), [1] * seats, [True] * seats,
+                            ["lord"] * seats, [0] * (seats + 1)))
+        if key in e:
+            key = f"{key}2"
+        e[key] = value
+        c.reject = f"a forged end record (an entry {key!r} added)"
+        return f"{key} added: {_short(value)}"
+    key = c.pick(keys)
+    if action == 1:
+        del e[key]
+        c.reject = f"a forged end record (its entry {key!r} removed)"
+        return f"{key} removed"
+    old = e[key]
+    e[key] = _forged(c, old)
+    c.reject = f"a forged end record (its entry {key!r} changed)"
+    return f"{key}: {_short(old)} -> {_short(e[key])}"
+
+
+def _op_end_sides(c: _Ctx, recs: list[Any]) -> str:
+    """An end record that disagrees with itself, as a program reading summaries meets it: the
+    winner one of the roles that two seats or more hold (so that whether each seat won depends
+    on who is alive), and the roles, generals and alive lists each of their length, shorter
+    (down to empty) or longer. Not the engine's: the file must not be valid."""
+    e = _end(recs)
+    if e is None:
+        return "no end record"
+    roles = [r for r in _list_at(e, "rl") if type(r) is str]
+    repeated = sorted({r for r in roles if roles.count(r) > 1}) or sorted(set(roles))
+    changes = []
+    if repeated:
+        old_winner, e["w"] = e.get("w"), c.pick(repeated)
+        if not (type(old_winner) is str and old_winner == e["w"]):
+            changes.append(f"w: {e['w']}")
+    for key in ("rl", "gn", "al"):
+        old = _list_at(e, key)
+        how = c.below(3)
+        if how == 1 and old:
+            e[key] = old[:c.below(len(old))]
+        elif how == 2 and old:
+            e[key] = old + old[-1:] * (1 + c.below(3))
+        else:
+            continue
+        changes.append(f"{key}: {len(old)} -> {len(e[key])}")
+    c.reject = f"a forged end record ({', '.join(changes)})" if changes else ""
+    return "; ".join(changes) or "unchanged"
+
+
+# -- cross-game splices
+def _game_of(records: list[Any]) -> str:
+    head = records[0] if records and type(records[0]) is dict else {}
+    game = head.get("g")
+    return game if type(game) is str else ""
+
+
+def _op_cross_game(c: _Ctx, recs: list[Any]) -> str:
+    """Another game's records in this one: a run of records of a replay of another game (the
+    dice game's in a card game's and back), or of another variant (3v3, scoring, the 1.0 deck);
+    another replay's header on this one's records; its end record in place of this one's."""
+    mine = _game_of(recs)
+    others = [cf for cf in c.corpus if _game_of(decode_records(cf.data)) != mine] or list(c.corpus)
+    other = c.pick(others if c.below(3) else c.corpus)
+    theirs = decode_records(other.data)
+    action = c.below(4)
+    if action == 0 and recs:
+        recs[0] = theirs[0]
+        return f"the header of {other.name}"
+    if action == 1:
+        ends_theirs, ends_mine = _of_kind(theirs, "end"), _of_kind(recs, "end")
+        if ends_theirs:
+            if ends_mine:
+                recs[ends_mine[-1]] = theirs[ends_theirs[-1]]
+            else:
+                recs.append(theirs[ends_theirs[-1]])
+            return f"the end record of {other.name}"
+    if action == 2 and type(recs[0]) is dict and type(theirs[0]) is dict:
+        config, their_config = recs[0].get("c"), theirs[0].get("c")
+        if type(config) is dict and type(their_config) is dict and their_config:
+            key = c.pick(list(their_config))
+            config[key] = copy.deepcopy(their_config[key])
+            return f"config {key} of {other.name}: {_short(config[key])}"
+    kind = c.pick(("decisions", "events", "checkpoint", "hash"))
+    found = _of_kind(theirs, kind) or list(range(1, len(theirs)))
+    a = c.pick(found)
+    b = min(len(theirs) - 1, a + 1 + c.below(8))
+    mine_at = _of_kind(recs, kind) or list(range(1, max(len(recs), 2)))
+    i = min(c.pick(mine_at), len(recs))
+    recs[i:i + (b - a) if c.below(2) else i] = copy.deepcopy(theirs[a:b])
+    return f"{kind} records {a}-{b - 1} of {other.name} at {i}"
+
+
+# -- huge files that look like replays
+_HUGE_LIGHT: Final = (1 << 16, 1 << 18, 1 << 20)
+_HUGE_HEAVY: Final = (8 << 20, 24 << 20, (64 << 20) - 4096, (64 << 20) + 1, 96 << 20)
+"""Sizes of a huge file: light ones, and heavy ones up to just under and over the reader's
+64 MiB limit (``max_bytes``), where a command must refuse the file before reading it whole."""
+_RECORD_BUDGET: Final = 900_000
+"""The largest record a huge file holds: under the reader's 1 MiB ``max_buffer_size``, so that
+every record is read."""
+
+
+def _op_huge(c: _Ctx, recs: list[Any]) -> str:
+    """A file near a size of :data:`_HUGE_LIGHT` (or rarely :data:`_HUGE_HEAVY`) made of records
+    that each look right: the game's records again and again, decisions records of 65,535 of one
+    of its choices, or events records of tens of thousands of its events numbered on, each after
+    a decisions record (so that no limit of records in a row stops the reader early)."""
+    if len(recs) < 2 or type(recs[0]) is not dict:
+        return "no header"
+    size = c.size(_HUGE_LIGHT, _HUGE_HEAVY)
+    head, body = recs[0], recs[1:]
+    end = body.pop() if body and _kind(body[-1], len(recs) - 1) == "end" else None
+    decisions = [r for r in body if type(r) is list and len(r) >= 2]
+    first = decisions[0] if decisions else [0, None]
+    style = c.below(3)
+    out = bytearray(encode(head))
+    if style == 0 and body:
+        one = encode_records(body)
+        copies = max(1, size // max(len(one), 1))
+        out += one * copies
+        what = f"the game's records {copies} times"
+    elif style == 1:
+        run, n = _raw_array(c, [first[0]], [first[1]], 65_535)
+        copies = max(1, size // len(run))
+        out += bytes(run) * copies
+        what = f"{copies} decisions records of {n} choices"
+    else:
+        head["ev"] = True
+        out = bytearray(encode(head))
+        events = [e for r in body if type(r) is dict and r.get("t") == "ev"
+                  and type(r.get("ev")) is list for e in r["ev"]]
+        events = events or [["turn", [1, 0, 0], -1, None]]
+        each = max(len(encode(e)) for e in events[:64])
+        per = max(1, min(65_536, _RECORD_BUDGET // max(each, 1)))
+        block, per = _raw_array(c, [], events[:per] if len(events) >= per else events, per)
+        step = encode(first)
+        copies = max(1, size // (len(block) + len(step) + 16))
+        for k in range(copies):
+            out += encode({"t": "ev", "at": k * per, "ev": block}) + step
+        what = f"{copies} events records of {per} events"
+    if end is not None:
+        out += encode(end)
+    recs[:] = [Raw(bytes(out))]
+    return f"{what}, {len(out)} bytes"
+
+
 # -- bytes, after encoding
 def _op_truncate(c: _Ctx, data: bytes) -> tuple[bytes, str]:
     if not data:
@@ -1038,6 +1359,7 @@ class _Op:
     records: RecordOp | None = None
     bytes: ByteOp | None = None
     large: bool = False  # every input it makes is large: left out of light runs
+    alone: bool = False  # its oracle is exact (reject, refuse): the case has no other mutation
 
 
 OPS: Final[tuple[_Op, ...]] = (
@@ -1047,7 +1369,7 @@ OPS: Final[tuple[_Op, ...]] = (
     _Op("checkpoints_many", 1, _op_checkpoints_many), _Op("end_in_middle", 2, _op_end_in_middle),
     _Op("after_end", 2, _op_after_end), _Op("splice", 2, _op_splice),
     _Op("retype", 5, _op_retype), _Op("retype_record", 2, _op_retype_record),
-    _Op("same_value", 3, _op_same_value), _Op("numbers", 3, _op_numbers),
+    _Op("same_value", 3, _op_same_value, alone=True), _Op("numbers", 3, _op_numbers),
     _Op("long_string", 1, _op_long_string), _Op("deep", 4, _op_deep),
     _Op("long_decisions", 2, _op_long_decisions), _Op("many_events", 1, _op_many_events),
     _Op("big_array", 1, _op_big_array), _Op("big_map", 1, _op_big_map),
@@ -1060,6 +1382,11 @@ OPS: Final[tuple[_Op, ...]] = (
     _Op("header_identity", 2, _op_header_identity), _Op("end_counts", 2, _op_end_counts),
     _Op("end_deep", 2, _op_end_deep), _Op("end_lists", 1, _op_end_lists),
     _Op("end_drop", 1, _op_end_drop), _Op("error_record", 2, _op_error_record),
+    _Op("unused_type", 3, _op_unused_type, alone=True), _Op("odd_key", 3, _op_odd_key, alone=True),
+    _Op("end_forge", 3, _op_end_forge, alone=True),
+    _Op("end_sides", 1, _op_end_sides, alone=True),
+    _Op("cross_game", 2, _op_cross_game),
+    _Op("huge", 1, _op_huge),
     _Op("truncate", 3, bytes=_op_truncate), _Op("flip", 3, bytes=_op_flip),
     _Op("bytes", 2, bytes=_op_bytes), _Op("tail", 1, bytes=_op_tail),
 )
@@ -1067,8 +1394,10 @@ OPS: Final[tuple[_Op, ...]] = (
 or to the bytes (after)."""
 
 
-def _choose(c: _Ctx) -> _Op:
-    ops = [op for op in OPS if c.heavy or not op.large]
+def _choose(c: _Ctx, only: Sequence[str] = ()) -> _Op:
+    ops = [op for op in OPS if (c.heavy or not op.large) and (not only or op.name in only)]
+    if not ops:
+        raise ValueError(f"no mutation named {', '.join(only)} (see OPS)")
     k = c.below(sum(op.weight for op in ops))
     for op in ops:
         if k < op.weight:
@@ -1087,8 +1416,9 @@ def _short(v: Any, n: int = 60) -> str:
 class Case:
     """Case ``number`` of the run with ``seed``: the input made from corpus file ``source``,
     with the mutations that made it. ``reject`` is non-empty when the input must not be valid
-    (it holds a value of another type that Python would call equal); ``rng`` goes on after the
-    input (the options of a command)."""
+    (it holds a value of another type that Python would call equal, or a forged end record);
+    ``refuse`` when the reader must refuse it (a value or a map key of a type the format never
+    uses); ``rng`` goes on after the input (the options of a command)."""
 
     seed: int
     number: int
@@ -1098,18 +1428,21 @@ class Case:
     ops: list[str]
     reject: str
     rng: Pcg32
+    refuse: str = ""
 
 
 def make_case(seed: int, number: int, corpus: Sequence[CorpusFile], *,
-              heavy: bool = True) -> Case:
+              heavy: bool = True, only: Sequence[str] = ()) -> Case:
     """The input of case ``number`` (the same bytes for the same seed, number, corpus and
-    ``heavy``): 1-3 mutations of a corpus file. ``heavy=False`` keeps every input small."""
+    ``heavy``): 1-3 mutations of a corpus file. ``heavy=False`` keeps every input small;
+    ``only`` names the mutations to draw from (all of the catalogue when empty)."""
     c = _Ctx(Pcg32(seed, number), heavy, corpus)
     source = c.pick(corpus)
     recs = decode_records(source.data)
-    chosen = [_choose(c) for _ in range(1 + c.below(3))]
-    if any(op.name == "same_value" for op in chosen):
-        chosen = [op for op in OPS if op.name == "same_value"]  # alone: the oracle is exact
+    chosen = [_choose(c, only) for _ in range(1 + c.below(3))]
+    alone = next((op for op in chosen if op.alone), None)
+    if alone is not None:
+        chosen = [alone]  # its oracle is exact: no other mutation may undo or excuse it
     ops = []
     for op in chosen:
         if op.records is not None:
@@ -1122,7 +1455,7 @@ def make_case(seed: int, number: int, corpus: Sequence[CorpusFile], *,
     if len(data) > MAX_INPUT:
         data = data[:MAX_INPUT]
         ops.append(f"cut to {MAX_INPUT} bytes")
-    return Case(seed, number, source.name, source.data, data, ops, c.reject, c.rng)
+    return Case(seed, number, source.name, source.data, data, ops, c.reject, c.rng, c.refuse)
 
 
 # ---------------------------------------------------------------------------- classification
@@ -1216,21 +1549,29 @@ def validation_verdict(result: Any, reject: str = "") -> Verdict:
     caught = _CATCH_ALL.search(reason)
     if caught is not None:
         failures.append(f"{caught.group(1)} caught by validate_file's catch-all")
+    else:
+        failures += _caught(reason)
     return Verdict("invalid", failures, reason[:500])
 
 
+_NOT_JSON: Final = "cannot be written as JSON"
+"""What the toolkit's last line of defence says when JSON output meets a value it cannot hold
+(:func:`sgscore.replay.errors.json_text`): the reader let such a value through."""
 _USAGE_AT: Final = re.compile(r"^error: .*'--at'.* beyond the last decision.*$")
 _ERROR_LINE: Final = re.compile(r"^error: (?:.*?: )?record \d+: (.*)$")
 
 
 def cli_verdict(result: Result, path: str, *, usage_ok: bool = False, reject: str = "",
-                diff: bool = False, json_out: str = "") -> Verdict:
+                diff: bool = False, json_out: str = "", must_fail: str = "") -> Verdict:
     """Classify a ``sgs replay`` run (a :class:`click.testing.Result`): exit 0 or 1 (or, with
     ``usage_ok``, the one-line usage error of ``--at`` past the last decision), no exception
     escaping, no traceback in the output, every ``error:`` reason one line of at most
-    :data:`MAX_REASON` characters; for ``diff``, never "the same" on an input that must be
-    invalid; with ``json_out`` (``one``: one JSON value, ``lines``: one per line), a run that
-    exits 0 prints strict JSON (no NaN or Infinity)."""
+    :data:`MAX_REASON` characters and none saying that a catch-all met an exception or that
+    JSON output met a value it cannot hold (the last lines of defence: a bug all the same); for
+    ``diff``, never "the same" on an input that must be invalid (``reject``); never exit 0 on
+    an input that the command must refuse (``must_fail``); with ``json_out`` (``one``: one JSON
+    value, ``lines``: one per line), a run that exits 0 prints strict JSON (no NaN or
+    Infinity)."""
     code = result.exit_code
     out = result.output
     v = Verdict(f"exit {code}")
@@ -1254,8 +1595,16 @@ def cli_verdict(result: Result, path: str, *, usage_ok: bool = False, reject: st
         if m is not None and reason_problems(m.group(1)):
             v.failures += [p for p in reason_problems(m.group(1)) if p not in v.failures]
             v.detail = v.detail or line[:500]
+        if line.startswith("error: "):
+            defended = _caught(line) + (["JSON output met a value it cannot hold"]
+                                        if _NOT_JSON in line else [])
+            v.failures += [p for p in defended if p not in v.failures]
+            if defended:
+                v.detail = v.detail or line[:500]
     if diff and reject and code == 0:
         v.failures.append(f"the same game although {reject}")
+    if must_fail and code == 0:
+        v.failures.append(f"exit 0 although {must_fail}")
     bad_json = _json_problem(result.stdout, json_out) if json_out and code == 0 else ""
     if bad_json:
         v.failures.append("output that is not strict JSON")
@@ -1349,17 +1698,27 @@ def sgs_command() -> click.Command:
     return command
 
 
-def _cli_args(c: Pcg32, target: str, path: str, original: str) -> list[str]:
-    """The ``sgs`` arguments of a command target, with options drawn from the case."""
+def _cli_args(c: Pcg32, target: str, path: str, original: str, out: str) -> list[str]:
+    """The ``sgs`` arguments of a command target, with options drawn from the case (``out``: a
+    file or folder of the worker's for what the command writes)."""
     if target == "diff":
         pair = [path, original] if c.below(2) == 0 else [original, path]
         return ["replay", "diff", *pair, *(["--json"] if c.below(3) == 0 else [])]
     if target == "export":
         return ["replay", "export", path, *(["--events"] if c.below(2) == 0 else [])]
+    if target == "resim":
+        args = ["replay", "resim", path, "-o", os.path.join(out, "resim.mp")]
+        args += [[], ["--events"], ["--no-events"]][c.below(3)]
+        return args + (["--json"] if c.below(2) == 0 else [])
+    if target == "stats":
+        args = ["stats", out, *(["--json"] if c.below(2) == 0 else [])]
+        return args + [[], ["--by", "general"], ["--by", "seat", "--by", "players"]][c.below(3)]
     args = ["replay", target, path]
     if target == "step":
         at = 0 if c.below(2) == 0 else c.below(40)
         args += ["--at", str(at), "--count", str(1 + c.below(5))]
+    if target == "html" and c.below(2) == 0:
+        args += ["-o", os.path.join(out, "page.json" if c.below(2) else "page.html")]
     if c.below(3) == 0:
         args.append("--json")
     if c.below(4) == 0:
@@ -1369,10 +1728,20 @@ def _cli_args(c: Pcg32, target: str, path: str, original: str) -> list[str]:
     return args
 
 
+def _json_mode(target: str, args: list[str]) -> str:
+    """How a command's standard output must read as JSON when it exits 0: ``one`` value,
+    ``lines`` (one per line), or "" (not JSON)."""
+    if target == "export" or (target == "html" and "--json" in args and "-o" not in args):
+        return "one"
+    if "--json" not in args or target == "html":
+        return ""
+    return "lines" if target == "step" else "one"
+
+
 def _validate(case: Case) -> Verdict:
     from .replay import validate_file
 
-    verdict = validation_verdict(validate_file(case.data), case.reject)
+    verdict = validation_verdict(validate_file(case.data), case.reject or case.refuse)
     for k, failure in enumerate(verdict.failures):
         if failure.endswith("caught by validate_file's catch-all"):
             verdict.failures[k] = f"{failure}, {_locate(case.data)}"
@@ -1403,30 +1772,219 @@ def _read(case: Case) -> Verdict:
     try:
         read_replay(case.data)
     except ReplayError as e:
-        return Verdict("rejected", reason_problems(e.reason), e.reason[:500])
+        return Verdict("rejected", reason_problems(e.reason) + _caught(e.reason), e.reason[:500])
     except Exception as e:
         return Verdict("raised", [exception_class(e)], _trace(e))
-    return Verdict("read")
+    return Verdict("read", [f"read although {case.refuse}"] if case.refuse else [])
+
+
+_READER_CAUGHT: Final = re.compile(r"unexpected ([A-Z]\w*)(?: reading this record| while|:)")
+"""What the toolkit's catch-alls say (the reader's, ``validate_file``'s, the tools')."""
+
+
+def _caught(reason: str) -> list[str]:
+    """A reason that says a reader or a tool met an unexpected exception (their catch-alls):
+    a bug reported as a verdict, a failure all the same."""
+    m = _READER_CAUGHT.search(reason)
+    return [f"{m.group(1)} caught by a catch-all"] if m is not None else []
 
 
 def _cli(case: Case, target: str, workdir: Path) -> Verdict:
     from click.testing import CliRunner
 
-    path = workdir / "case.mp"
+    out = workdir / "out"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir()
+    path = (out if target == "stats" else workdir) / "case.mp"
     path.write_bytes(case.data)
     original = workdir / f"original-{case.source}.mp"
     if not original.exists():
         original.write_bytes(case.original)
-    args = _cli_args(case.rng, target, str(path), str(original))
+    args = _cli_args(case.rng, target, str(path), str(original), str(out))
     result = CliRunner().invoke(sgs_command(), args)
-    json_out = "one" if target == "export" or "--json" in args else ""
     verdict = cli_verdict(result, str(path), usage_ok=target == "step", reject=case.reject,
-                          diff=target == "diff",
-                          json_out="lines" if json_out and target == "step" else json_out)
-    names = {str(path): "FILE", str(original): "ORIGINAL"}
-    command = " ".join(names.get(a, a) for a in args)
+                          diff=target == "diff", json_out=_json_mode(target, args),
+                          must_fail=case.refuse or (case.reject if target == "resim" else ""))
+    if target == "resim" and result.exit_code == 0 and not verdict.failures:
+        verdict.failures += _resim_wrote_valid(out / "resim.mp")
+    path.unlink(missing_ok=True)
+    names = {str(path): "FILE", str(original): "ORIGINAL", str(out): "OUT"}
+    command = " ".join(names.get(a, a.replace(str(out), "OUT")) for a in args)
     verdict.detail = f"sgs {command}: {verdict.detail}" if verdict.detail else f"sgs {command}"
     return verdict
+
+
+def _resim_wrote_valid(written: Path) -> list[str]:
+    """``sgs replay resim`` that exits 0 writes a replay that validates (unless it says it is
+    truncated: then the one it wrote stops where the file did)."""
+    from .replay import validate_file
+
+    if not written.exists():
+        return ["resim exited 0 without writing its replay"]
+    result = validate_file(written)
+    if result.valid or result.truncated:  # truncated: every record before the cut held
+        return []
+    return [f"resim wrote a replay that does not validate ({result.error})"]
+
+
+# ---------------------------------------------------------------------------- library targets
+def _strict_json(value: Any, what: str) -> list[str]:
+    """``value`` as strict JSON (no NaN, no Infinity, keys strings): [] or the failure."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:
+        return [f"{what} cannot be written as JSON ({type(e).__name__})"]
+    return []
+
+
+def _library(case: Case, workdir: Path) -> Verdict:
+    """The library's functions on the input: :func:`~sgscore.replay.scan_replay` (with events
+    or not, its decisions and events streamed), :func:`~sgscore.replay.export_replay`,
+    :func:`~sgscore.replay.header_json`, ``validate_file(...).to_json()`` and
+    ``diff_replays(...).to_json()``. Each either raises :class:`~sgscore.replay.ReplayError`
+    with a one-line reason or gives data that is strict JSON."""
+    from .replay import ReplayError, diff_replays, export_replay, header_json, validate_file
+    from .replay.scan import iter_decisions, iter_numbered_events, scan_replay
+
+    rng = case.rng
+    events = rng.below(2) == 0
+    failures: list[str] = []
+    outcome = "read"
+    detail = ""
+    step = "scan"
+    try:
+        scan = scan_replay(case.data, events=events)
+        if case.refuse:
+            failures.append(f"scan_replay read it although {case.refuse}")
+        step = "header_json"
+        failures += _strict_json(header_json(scan.header), "header_json")
+        step = "iter_decisions"
+        for _ in iter_decisions(case.data):
+            pass
+        step = "iter_numbered_events"
+        for _ in iter_numbered_events(case.data, scan):
+            pass
+        step = "export_replay"
+        failures += _strict_json(export_replay(case.data, events=events), "export_replay")
+    except ReplayError as e:
+        outcome, detail = "rejected", f"{step}: {e.reason[:400]}"
+        failures += reason_problems(e.reason) + _caught(e.reason)
+    except Exception as e:
+        outcome = "raised"
+        failures.append(exception_class(e))
+        detail = f"{step}: {_trace(e)}"
+    step = "validate_file"
+    try:
+        failures += _strict_json(validate_file(case.data).to_json(), "ValidationResult.to_json")
+        step = "diff_replays"
+        pair = (case.data, case.original) if rng.below(2) == 0 else (case.original, case.data)
+        failures += _strict_json(diff_replays(*pair).to_json(), "ReplayDiff.to_json")
+    except Exception as e:  # both never raise for bad input
+        failures.append(exception_class(e))
+        detail = detail or f"{step}: {_trace(e)}"
+    return Verdict(outcome, failures, detail)
+
+
+def _at(choice: Any, path: Sequence[int]) -> Any:
+    for k in path:
+        choice = choice[k]
+    return choice
+
+
+def _replace_in(choice: Any, path: Sequence[int], new: Any) -> Any:
+    """``choice`` (tuples) with the part at ``path`` replaced by ``new``."""
+    if not path:
+        return new
+    items = list(choice)
+    items[path[0]] = _replace_in(items[path[0]], path[1:], new)
+    return tuple(items)
+
+
+def _choice(c: Pcg32, items: Sequence[Any]) -> Any:
+    return items[c.below(len(items))]
+
+
+def _retyped(c: Pcg32, choice: Any) -> Any:
+    """``choice`` with one part of another type, as a program that builds choices from JSON or
+    by hand might send it: an integer as the float or the string of it, 0 and 1 as booleans
+    (and back), None as False, 0, "" or an empty array, a value wrapped in an array, an array
+    as its first item. None when the choice has no such part."""
+    paths: list[list[int]] = []
+    stack: list[tuple[list[int], Any]] = [([], choice)]
+    while stack:
+        path, v = stack.pop()
+        if v is None or type(v) in (int, bool, tuple):
+            paths.append(path)
+        if type(v) is tuple:
+            stack.extend((path + [k], x) for k, x in enumerate(v))
+    if not paths:
+        return None
+    path = paths[c.below(len(paths))]
+    old = _at(choice, path)
+    t = type(old)
+    new: Any
+    if t is int:
+        new = _choice(c, (float(old), str(old), (old,), *([bool(old)] if old in (0, 1) else [])))
+    elif t is bool:
+        new = _choice(c, (int(old), float(old), str(old).lower()))
+    elif old is None:
+        new = _choice(c, (False, 0, "", ()))
+    else:
+        new = _choice(c, (old[0] if old else None, (old,)))
+    return _replace_in(choice, path, new)
+
+
+def _submit(case: Case) -> Verdict:
+    """The decisions of the case's corpus file submitted to a new game one by one, one of them
+    first with a part of another type (:func:`_retyped`): ``check`` and ``submit`` must refuse
+    it with :class:`~sgscore.core.protocol.IllegalChoice` and leave the game as it was (issue
+    of a bot whose JSON numbers come back as floats); the game then goes on as recorded."""
+    from .core.engine import EngineError
+    from .core.protocol import IllegalChoice, same_value
+    from .replay import ReplayError, read_replay, start_game
+
+    try:
+        replay = read_replay(case.original)
+        game = start_game(replay.header)
+    except (ReplayError, EngineError) as e:
+        return Verdict("no game", [], str(e)[:200])
+    rng = case.rng
+    at = rng.below(max(len(replay.decisions), 1))
+    failures: list[str] = []
+    detail = ""
+    tried = 0
+    for n, (_, choice) in enumerate(replay.decisions):
+        req = game.pending
+        if req is None:
+            break
+        if n >= at and tried < 3:
+            bad = _retyped(rng, choice)
+            if bad is not None and not any(same_value(bad, x) for x in req.choices()):
+                tried += 1
+                before = (game.decisions, game.quick_hash(), req.seat, req.kind, len(game.events))
+                for how in ("check", "submit"):
+                    try:
+                        req.check(bad) if how == "check" else game.submit(bad)
+                        failures.append(f"{how} accepted a choice of another type")
+                    except IllegalChoice:
+                        pass
+                    except EngineError as e:
+                        failures.append(f"{how}: a choice of another type ended the game "
+                                        f"(EngineError {e.kind})")
+                    except Exception as e:
+                        failures.append(f"{how}: {exception_class(e)}")
+                    if failures:
+                        detail = f"decision {n}: {_short(bad)} for {_short(choice)} ({req.kind})"
+                        return Verdict("accepted", failures, detail)
+                after = (game.decisions, game.quick_hash(), req.seat, req.kind, len(game.events))
+                if game.pending is not req or after != before:
+                    return Verdict("changed", ["an illegal choice changed the game"],
+                                   f"decision {n}: {_short(bad)} ({req.kind})")
+        try:
+            game.submit(choice)
+        except (IllegalChoice, EngineError):
+            break  # a corpus file this engine parts from (its error record's, say)
+    return Verdict(f"{tried} refused", failures, detail)
 
 
 def run_target(case: Case, target: str, workdir: Path, *, budgets: bool = True) -> Verdict:
@@ -1440,13 +1998,17 @@ def run_target(case: Case, target: str, workdir: Path, *, budgets: bool = True) 
         verdict = _validate(case)
     elif target == "read":
         verdict = _read(case)
+    elif target == "library":
+        verdict = _library(case, workdir)
+    elif target == "submit":
+        verdict = _submit(case)
     elif target in TARGETS:
         verdict = _cli(case, target, workdir)
     else:
         raise ValueError(f"unknown target {target!r} (targets: {', '.join(TARGETS)})")
     verdict.cpu, verdict.mem = meter.stop()
-    # read_replay holds a whole replay by design: measured, not budgeted
-    if not budgets or target == "read":
+    # read_replay holds a whole replay by design, as does a game: measured, not budgeted
+    if not budgets or target in ("read", "submit"):
         verdict.failures = [f"{target}: {f}" for f in verdict.failures]
         return verdict
     if verdict.cpu > CPU_BUDGET:
@@ -1463,16 +2025,184 @@ def target_of(number: int, target: str) -> str:
 
 
 def run_case(seed: int, number: int, target: str, corpus: Sequence[CorpusFile], workdir: Path,
-             *, heavy: bool = True, budgets: bool = True) -> dict[str, Any]:
-    """Make case ``number`` and run its target: the result as the report keeps it."""
+             *, heavy: bool = True, budgets: bool = True,
+             companion: Companion | None = None) -> dict[str, Any]:
+    """Make case ``number`` and run its target: the result as the report keeps it. With a
+    ``companion`` (a differential run), the two cores' verdicts on the input are compared too
+    (:func:`core_verdicts`)."""
     target = target_of(number, target)
     case = make_case(seed, number, corpus, heavy=heavy)
     verdict = run_target(case, target, workdir, budgets=budgets)
+    if companion is not None:
+        path = workdir / "both-cores.mp"
+        path.write_bytes(case.data)
+        differs, detail = compare_cores(core_verdicts(str(path), number),
+                                        companion.verdicts(str(path), number), companion.cores)
+        verdict.failures += differs
+        verdict.detail = verdict.detail or detail
+        path.unlink()
     return {
         "case": number, "target": target, "bytes": len(case.data), "source": case.source,
         "ops": case.ops, "outcome": verdict.outcome, "failures": verdict.failures,
         "detail": verdict.detail, "cpu": verdict.cpu, "mem": verdict.mem,
     }
+
+
+# ---------------------------------------------------------------------------- both cores
+_SIGNATURE_COMMANDS: Final = (
+    ("replay", "show", "{f}"), ("replay", "step", "{f}", "--at", "0", "--count", "3", "--json"),
+    ("replay", "export", "{f}", "--events"), ("replay", "show", "{f}", "--json", "--as", "1"),
+)
+"""The command a core's verdicts on a file include, by case number in turn."""
+
+
+def _digest(text: str) -> str:
+    """``text`` itself when short, else its first 1,000 characters and its SHA-256 (two cores'
+    outputs are compared whole, and a difference is still shown where it starts)."""
+    if len(text) <= 2000:
+        return text
+    import hashlib
+
+    return f"{text[:1000]}... [{len(text)} characters, sha256 " \
+           f"{hashlib.sha256(text.encode('utf-8', 'surrogatepass')).hexdigest()}]"
+
+
+def core_verdicts(path: str, number: int = 0) -> dict[str, str]:
+    """What this process's core makes of the replay at ``path``: ``validate_file``'s verdict,
+    ``read_replay``'s outcome (what it read, or the exception and its words), and the exit code
+    and output of one ``sgs`` command (:data:`_SIGNATURE_COMMANDS`, by ``number``). Two cores
+    must give the same, word for word (``python -m sgscore.fuzz --differential``)."""
+    from click.testing import CliRunner
+
+    from .replay import read_replay, validate_file
+
+    out: dict[str, str] = {}
+    try:
+        out["validate"] = json.dumps(validate_file(path).to_json(), ensure_ascii=False,
+                                     sort_keys=True, default=repr)
+    except Exception as e:  # the verdicts of both cores are compared, whatever they are
+        out["validate"] = f"raised {type(e).__name__}: {e}"
+    try:
+        r = read_replay(path)
+        read = {"records": [type(x).__name__ for x in r.records], "decisions": repr(r.decisions),
+                "events": repr(r.events), "summary": repr(r.summary), "error": repr(r.error),
+                "truncated": r.truncated, "truncation": r.truncation, "warnings": r.warnings}
+        out["read"] = _digest(json.dumps(read, ensure_ascii=False, sort_keys=True))
+    except Exception as e:  # ReplayError, or anything a reader bug raises
+        out["read"] = f"{type(e).__name__}: {e}"
+    args = [a.format(f=path) for a in _SIGNATURE_COMMANDS[number % len(_SIGNATURE_COMMANDS)]]
+    result = CliRunner().invoke(sgs_command(), args)
+    escaped = result.exception
+    out["command"] = " ".join(args[:2]) + f": exit {result.exit_code}" + (
+        f", {type(escaped).__name__}: {escaped}" if escaped is not None
+        and not isinstance(escaped, SystemExit) else "")
+    out["stdout"] = _digest(result.stdout)
+    out["stderr"] = _digest(result.stderr)
+    return out
+
+
+def _core() -> dict[str, Any]:
+    from . import _accel
+
+    return {"compiled": _accel.compiled(), "core": _accel.describe()}
+
+
+def _other_core_env() -> dict[str, str]:
+    """The environment of a process that runs the other core than this one."""
+    from . import _accel
+
+    return dict(os.environ, SGSCORE_PURE="1" if _accel.compiled() else "0")
+
+
+def _serve_main(argv: list[str]) -> int:
+    """``python -m sgscore.fuzz serve``: the other core's side of a differential run. It says
+    which core it runs, then reads ``{"path", "number", "timeout"}`` lines and answers each with
+    :func:`core_verdicts` on one line; a request that takes more than its timeout ends it."""
+    import signal
+
+    print(json.dumps(_core()), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        signal.alarm(max(1, int(request.get("timeout", HANG_SECONDS))))
+        answer = core_verdicts(request["path"], int(request["number"]))
+        signal.alarm(0)
+        print(json.dumps(answer, ensure_ascii=False), flush=True)
+    return 0
+
+
+def _verdicts_main(argv: list[str]) -> int:
+    """``python -m sgscore.fuzz verdicts FILE...``: this core's verdicts on each file (the
+    ``N``-th file takes command ``N``), as one JSON object with the core that gave them."""
+    files = [f for f in argv if not f.startswith("-")]
+    print(json.dumps({**_core(), "verdicts": [core_verdicts(f, n) for n, f in enumerate(files)]},
+                     ensure_ascii=False))
+    return 0
+
+
+class Companion:
+    """A process that runs the other core (``python -m sgscore.fuzz serve``), for comparing the
+    two on the same files. Raises :class:`RuntimeError` when it runs the same core as this one
+    (an install without a usable compiled core)."""
+
+    def __init__(self, timeout: float = HANG_SECONDS) -> None:
+        self.timeout = timeout
+        self._start()
+
+    def _start(self) -> None:
+        import subprocess
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sgscore.fuzz", "serve"], env=_other_core_env(), cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            encoding="utf-8")
+        assert self.process.stdout is not None
+        hello = self.process.stdout.readline()
+        me = _core()
+        them = json.loads(hello) if hello else {"compiled": me["compiled"], "core": "none"}
+        if them["compiled"] == me["compiled"]:
+            self.close()
+            raise RuntimeError(f"no other core to compare with: this process runs the "
+                               f"{me['core']}, and so would the other")
+        self.cores = (me["core"], them["core"])
+
+    def verdicts(self, path: str, number: int) -> dict[str, str]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"path": path, "number": number,
+                                             "timeout": self.timeout}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:  # it hung (its alarm ended it) or died: a difference, then a new one
+            why = f"the other core's process ended (exit code {self.process.wait()})"
+            self.close()
+            self._start()
+            return dict.fromkeys(("validate", "read", "command", "stdout", "stderr"), why)
+        answer: dict[str, str] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        self.process.kill()
+        self.process.wait()
+
+
+def compare_cores(mine: dict[str, str], theirs: dict[str, str],
+                  cores: tuple[str, str]) -> tuple[list[str], str]:
+    """The parts of two cores' verdicts on one file that differ (as failure classes), and the
+    first difference in words."""
+    failures, detail = [], ""
+    for part in ("validate", "read", "command", "stdout", "stderr"):
+        a, b = mine.get(part, ""), theirs.get(part, "")
+        if a != b:
+            failures.append(f"differential: {part} differs between the cores")
+            if not detail:
+                at = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                          min(len(a), len(b)))
+                lo = max(0, at - 60)
+                detail = (f"{part}: {cores[0]}: ...{a[lo:at + 200]!r}; {cores[1]}: "
+                          f"...{b[lo:at + 200]!r}")
+    return failures, detail
 
 
 # ---------------------------------------------------------------------------- worker processes
@@ -1493,12 +2223,14 @@ class _FuzzRunner:
         self.heavy = bool(params["heavy"])
         self.budgets = bool(params.get("budgets", True))
         self.workdir = Path(tempfile.mkdtemp(prefix="worker-", dir=params["tmp"]))
+        self.companion = (Companion(float(params.get("timeout", HANG_SECONDS)))
+                          if params.get("differential") else None)
         self.start_rss = _status("VmRSS")
 
     def __call__(self, task: int) -> dict[str, Any]:
         try:
             result = run_case(self.seed, task, self.target, self.corpus, self.workdir,
-                              heavy=self.heavy, budgets=self.budgets)
+                              heavy=self.heavy, budgets=self.budgets, companion=self.companion)
         except Exception as e:  # the targets' exceptions are caught: this is the harness's own
             t = target_of(task, self.target)
             result = {"case": task, "target": t, "bytes": -1, "ops": [], "outcome": "harness",
@@ -1510,6 +2242,8 @@ class _FuzzRunner:
         return result
 
     def close(self) -> None:
+        if self.companion is not None:
+            self.companion.close()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
@@ -1680,6 +2414,8 @@ class _Tally:
     largest: dict[str, Any] = field(default_factory=dict)
     cpu: float = 0.0
     seconds: float = 0.0
+    differential: bool = False
+    per_target: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def add(self, r: dict[str, Any]) -> None:
         t = r["target"]
@@ -1695,6 +2431,17 @@ class _Tally:
             self.slowest = {**brief, "cpu_seconds": round(r["cpu"], 3)}
         if r.get("mem", 0) > self.largest.get("peak_bytes", -1):
             self.largest = {**brief, "peak_bytes": r["mem"]}
+        mine = self.per_target.setdefault(t, {})
+        if r.get("cpu", 0.0) > mine.get("slowest", {}).get("cpu_seconds", -1.0):
+            mine["slowest"] = {"case": r["case"], "cpu_seconds": round(r["cpu"], 3),
+                               "bytes": r.get("bytes", -1)}
+        if r.get("mem", 0) > mine.get("largest_memory", {}).get("peak_bytes", -1):
+            mine["largest_memory"] = {"case": r["case"], "peak_bytes": r["mem"],
+                                      "bytes": r.get("bytes", -1)}
+        if r.get("bytes", -1) > mine.get("largest_input", {}).get("bytes", -1):
+            mine["largest_input"] = {"case": r["case"], "bytes": r["bytes"],
+                                     "cpu_seconds": round(r.get("cpu", 0.0), 3),
+                                     "peak_bytes": r.get("mem", 0)}
         for name in r["failures"]:
             self._failure(name, r)
 
@@ -1714,6 +2461,8 @@ class _Tally:
         if self.corpus:
             extra += f" --corpus {self.corpus}"
         name = file or f"case-{f.smallest}.mp"
+        if self.differential:
+            extra += " --differential"
         return (f"python -m sgscore.fuzz --seed {self.seed} --case {f.smallest} "
                 f"--target {f.target}{extra} --write {name}")
 
@@ -1733,6 +2482,8 @@ class _Tally:
             } for f in failures],
             "slowest": self.slowest,
             "largest_memory": self.largest,
+            "per_target": {t: self.per_target[t] for t in TARGETS if t in self.per_target},
+            "differential": self.differential,
             "mutations": dict(sorted(self.ops.items())),
             "cpu_seconds": round(self.cpu, 2), "seconds": round(self.seconds, 2),
         }
@@ -1748,16 +2499,18 @@ def _lost_case(target: str) -> Callable[[int, str], dict[str, Any]]:
 
 def fuzz(seed: int, cases: int, *, jobs: int = 1, target: str = "validate", start: int = 0,
          corpus: str = "", heavy: bool = True, timeout: float = HANG_SECONDS,
-         budgets: bool = True,
+         budgets: bool = True, differential: bool = False,
          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Run cases ``start`` .. ``start + cases - 1`` in ``jobs`` worker processes; the report
     as a JSON object (:func:`print_report` prints it). ``budgets``: as in :func:`run_target`
-    (``timeout``, the wall time after which a case counts as a hang, stays)."""
+    (``timeout``, the wall time after which a case counts as a hang, stays). ``differential``:
+    each worker also compares the two cores' verdicts on every input (:class:`Companion`)."""
     tally = _Tally(seed, target, heavy, corpus)
+    tally.differential = differential
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
         params = {"corpus": corpus, "seed": seed, "target": target, "heavy": heavy, "tmp": tmp,
-                  "budgets": budgets}
+                  "budgets": budgets, "differential": differential, "timeout": timeout}
         pool = _Pool(jobs, "fuzz", params, timeout, _lost_case(target))
         for done, result in enumerate(pool.run(range(start, start + cases)), start=1):
             tally.add(result)
@@ -1798,6 +2551,11 @@ def print_report(report: dict[str, Any], out: Callable[[str], None] = print) -> 
     if m:
         out(f"largest memory: case {m['case']} ({m['target']}), {_mb(m['peak_bytes'])} peak: "
             f"{'; '.join(m['ops'])}")
+    for t, p in report.get("per_target", {}).items():
+        slow, big = p["slowest"], p["largest_input"]
+        out(f"  {t}: slowest case {slow['case']} ({slow['cpu_seconds']:.3f} s CPU, "
+            f"{slow['bytes']} bytes); largest input case {big['case']} ({big['bytes']} bytes, "
+            f"{big['cpu_seconds']:.3f} s CPU, {_mb(big['peak_bytes'])} peak)")
     out(f"time: {report['seconds']:.1f} s, {report['cpu_seconds']:.1f} s CPU in the cases")
 
 
@@ -2573,6 +3331,8 @@ def _fuzz_parser() -> argparse.ArgumentParser:
         description="Fuzz the replay toolkit and sgs with mutated replays (docs/fuzzing.md). "
                     "Other modes: 'games' (random games checked against invariants), 'corpus' "
                     "(record the seed corpus).")
+    p.add_argument("--differential", action="store_true",
+                   help="also compare the compiled and the pure core's verdicts on each input")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--cases", type=int, default=1000, help="how many cases (default 1000)")
     p.add_argument("--start", type=int, default=0, help="the first case number (default 0)")
@@ -2596,6 +3356,18 @@ def _fuzz_parser() -> argparse.ArgumentParser:
 
 def _one_case(args: argparse.Namespace) -> int:
     corpus = load_corpus(Path(args.corpus) if args.corpus else None)
+        if args.differential:
+            path = Path(tmp) / "both-cores.mp"
+            path.write_bytes(case.data)
+            companion = Companion(args.timeout)
+            try:
+                differs, detail = compare_cores(core_verdicts(str(path), args.case),
+                                                companion.verdicts(str(path), args.case),
+                                                companion.cores)
+            finally:
+                companion.close()
+            verdict.failures += differs
+            verdict.detail = verdict.detail or detail
     heavy = not args.light
     case = make_case(args.seed, args.case, corpus, heavy=heavy)
     target = target_of(args.case, args.target)
@@ -2630,6 +3402,13 @@ def _shrink(case: Case, options: tuple[int, int], target: str, failure: str,
         trial = Case(case.seed, case.number, case.source, case.original, data, case.ops,
                      case.reject, rng)
         return failure in run_target(trial, target, workdir).failures
+    if args.differential:
+        try:
+            Companion(args.timeout).close()
+        except RuntimeError as e:
+            print(f"error: --differential: {e} (a usable compiled core is needed: "
+                  "pip install -e . builds it)", file=sys.stderr)
+            return 2
 
     return minimize(case.data, still_fails)
 
@@ -2646,7 +3425,7 @@ def _fuzz_main(argv: list[str]) -> int:
 
     report = fuzz(args.seed, args.cases, jobs=args.jobs, target=args.target, start=args.start,
                   corpus=args.corpus, heavy=not args.light, timeout=args.timeout,
-                  progress=progress)
+                  differential=args.differential, progress=progress)
     if sys.stderr.isatty():
         sys.stderr.write("\n")
     if args.save_failures:
@@ -2707,7 +3486,12 @@ def _corpus_main(argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m sgscore.fuzz [games | corpus] ...``; the exit code (1 when something failed)."""
+    """``python -m sgscore.fuzz [games | corpus | verdicts | serve] ...``; the exit code (1 when
+    if args[:1] == ["verdicts"]:
+        return _verdicts_main(args[1:])
+    if args[:1] == ["serve"]:
+        return _serve_main(args[1:])
+    something failed)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["games"]:
         return _games_main(args[1:])

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgscore import fuzz as fuzz_module
+from sgscore.core.protocol import same_value
 from sgscore.core.rng import Pcg32
 from sgscore.fuzz import (
     CPU_BUDGET,
@@ -117,8 +118,15 @@ def test_the_catalogue_is_used_and_light_inputs_stay_small() -> None:
 def test_a_value_of_another_type_that_python_calls_equal_must_not_validate() -> None:
     cases = [make_case(1, n, CORPUS, heavy=False) for n in range(400)]
     swapped = [c for c in cases if c.reject]
-    assert swapped, "the catalogue swaps 1 and True, 0 and False, 1 and 1.0"
-    assert all(len(c.ops) == 1 and c.ops[0].startswith("same_value") for c in swapped)
+    assert any(c.ops[0].startswith("same_value") for c in swapped), \
+        "the catalogue swaps 1 and True, 0 and False, 1 and 1.0"
+    assert any(c.ops[0].startswith("end_forge") for c in swapped), "and forges end records"
+    # alone: no other mutation may undo what makes the file invalid
+    assert all(len(c.ops) == 1 and c.ops[0].split(":")[0] in ("same_value", "end_forge",
+                                                                 "end_sides") for c in swapped)
+    refused = [c for c in cases if c.refuse]
+    assert refused and all(len(c.ops) == 1 and c.ops[0].split(":")[0] in ("unused_type", "odd_key")
+                           for c in refused)
 
 
 # ---------------------------------------------------------------------------- the rules
@@ -185,6 +193,100 @@ def test_mutated_replays_keep_the_contract(corpus_file: CorpusFile, seed: int, n
     case = make_case(seed, number, [corpus_file], heavy=False)
     verdict = run_target(case, target, workdir, budgets=False)
     assert verdict.failures == [], (case.ops, verdict.detail)
+
+
+ISSUE_18_OPS = ("unused_type", "odd_key", "end_forge", "end_sides", "end_lists", "same_value",
+                "cross_game", "huge")
+"""The mutations that make the minimal examples of issue 18's classes: values of types the
+format never uses and map keys of every type (classes 2-4), forged end records and end records
+that disagree with themselves (1, 5), values of another type (1, 7: the ``submit`` target),
+records of another game (cross-game splices), huge files of records that look right."""
+QUICK = 4
+"""Cases of each of those mutations per target: with the fixes of issue 18 reverted, this quick
+run fails with each of its classes 1-5 and 7 (docs/fuzzing.md, "What a case is")."""
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_the_mutations_of_issue_18_keep_the_contract(target: str, workdir: Path) -> None:
+    found: dict[str, list[str]] = {}
+    for op in ISSUE_18_OPS:
+        for number in range(QUICK):
+            case = make_case(18, number, CORPUS, heavy=False, only=(op,))
+            assert case.ops[0].startswith(op)
+            verdict = run_target(case, target, workdir, budgets=False)
+            for failure in verdict.failures:
+                found.setdefault(failure, [f"case {number}: {case.ops}", verdict.detail[:300]])
+    assert found == {}
+
+
+@pytest.mark.parametrize("corpus_file", CORPUS, ids=lambda cf: cf.name)
+def test_end_records_that_disagree_with_themselves_keep_stats_to_its_contract(
+        corpus_file: CorpusFile, workdir: Path) -> None:
+    # sgs stats read end records without validating them: an alive list shorter than the roles
+    # of a game a renegade won (two renegades: 10 players) raised IndexError (issue 18, class 5).
+    found: dict[str, list[str]] = {}
+    for op in ("end_sides", "end_lists", "end_forge"):
+        for number in range(4):
+            case = make_case(18, number, [corpus_file], heavy=False, only=(op,))
+            for target in ("stats", "validate"):
+                verdict = run_target(case, target, workdir, budgets=False)
+                for failure in verdict.failures:
+                    found.setdefault(failure, [f"case {number}: {case.ops}", verdict.detail[:300]])
+    assert found == {}
+
+
+def test_a_refused_input_must_be_refused_by_every_target(workdir: Path) -> None:
+    # The oracle of unused_type and odd_key: a value or key of a type the format never uses, in
+    # any record, and no reader may read the file (read, validate, the commands: exit 1).
+    case = make_case(3, 0, CORPUS, heavy=False, only=("odd_key",))
+    assert case.refuse.startswith("a map key that is ")
+    readable = Case(0, 0, CORPUS[0].name, CORPUS[0].data, CORPUS[0].data, ["none"], "",
+                    Pcg32(0, 0), refuse="a binary key (as if)")
+    assert run_target(readable, "read", workdir, budgets=False).failures == [
+        "read: read although a binary key (as if)"]
+    assert run_target(readable, "validate", workdir, budgets=False).failures == [
+        "validate: valid although a binary key (as if)"]
+    show = run_target(readable, "show", workdir, budgets=False)
+    assert show.failures == ["show: exit 0 although a binary key (as if)"]
+
+
+def test_the_differential_run_needs_both_cores_and_compares_them_word_for_word() -> None:
+    mine = {"validate": "v", "read": "r", "command": "c", "stdout": "x" * 50 + "A",
+            "stderr": ""}
+    theirs = dict(mine, stdout="x" * 50 + "B")
+    failures, detail = fuzz_module.compare_cores(mine, theirs, ("compiled", "pure"))
+    assert failures == ["differential: stdout differs between the cores"]
+    assert detail.startswith("stdout: compiled: ...") and "A" in detail and "B" in detail
+    assert fuzz_module.compare_cores(mine, dict(mine), ("a", "b")) == ([], "")
+
+
+def test_core_verdicts_say_what_each_part_gave(tmp_path: Path) -> None:
+    path = tmp_path / "game.mp"
+    path.write_bytes(CORPUS[0].data)
+    verdicts = fuzz_module.core_verdicts(str(path), 0)
+    assert set(verdicts) == {"validate", "read", "command", "stdout", "stderr"}
+    assert '"valid": true' in verdicts["validate"] and verdicts["command"].endswith("exit 0")
+    path.write_bytes(b"\x81\xc4\x00\x01")  # a header map with a binary key
+    bad = fuzz_module.core_verdicts(str(path), 1)
+    assert bad["read"].startswith("ReplayError: record 0: header: a map key that is a binary")
+    assert bad["command"] == "replay step: exit 1"
+
+
+def test_a_submitted_choice_of_another_type_is_refused(workdir: Path) -> None:
+    # Class 7: submit(92.0) where the request lists 92 ended the game with an EngineError.
+    cases = [make_case(7, n, CORPUS, heavy=False) for n in range(12)]
+    verdicts = [run_target(case, "submit", workdir, budgets=False) for case in cases]
+    assert [v.failures for v in verdicts] == [[]] * len(cases)
+    assert sum(int(v.outcome.split()[0]) for v in verdicts) >= 12  # choices were tried
+
+
+def test_retyped_choices_keep_their_shape_but_one_part() -> None:
+    rng = Pcg32(1, 2)
+    seen = [fuzz_module._retyped(rng, (92, (3, 4))) for _ in range(60)]
+    for want in ((92.0, (3, 4)), ("92", (3, 4)), (92, 3), (92, (3.0, 4)), ((92,), (3, 4))):
+        assert any(same_value(x, want) for x in seen), want
+    assert not any(same_value(x, (92, (3, 4))) for x in seen)
+    assert fuzz_module._retyped(rng, "rende") is None
 
 
 def test_a_case_over_a_budget_fails_only_where_budgets_are_judged(
@@ -275,8 +377,10 @@ def test_hostile_records_keep_the_contract(made: tuple[CorpusFile, bytes, str], 
 
 def test_a_parallel_run_reports_every_target() -> None:
     # a hang here is a case that gives no answer in ten minutes, whatever the load
-    report = fuzz(4, 18, jobs=2, target="all", heavy=False, budgets=False, timeout=600.0)
-    assert report["cases"] == {t: 3 for t in TARGETS}
+    report = fuzz(4, 2 * len(TARGETS), jobs=2, target="all", heavy=False, budgets=False,
+                  timeout=600.0)
+    assert report["cases"] == {t: 2 for t in TARGETS}
+    assert set(report["per_target"]) == set(TARGETS)
     assert report["failures"] == [], report["failures"]
     assert report["slowest"]["cpu_seconds"] >= 0 and report["largest_memory"]["peak_bytes"] >= 0
 
