@@ -3331,14 +3331,14 @@ def _fuzz_parser() -> argparse.ArgumentParser:
         description="Fuzz the replay toolkit and sgs with mutated replays (docs/fuzzing.md). "
                     "Other modes: 'games' (random games checked against invariants), 'corpus' "
                     "(record the seed corpus).")
-    p.add_argument("--differential", action="store_true",
-                   help="also compare the compiled and the pure core's verdicts on each input")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--cases", type=int, default=1000, help="how many cases (default 1000)")
     p.add_argument("--start", type=int, default=0, help="the first case number (default 0)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     p.add_argument("--target", default="validate", choices=[*TARGETS, "all"],
                    help="what runs on each input (all: each target in turn)")
+    p.add_argument("--differential", action="store_true",
+                   help="also compare the compiled and the pure core's verdicts on each input")
     p.add_argument("--corpus", default="", help="a folder of seed replays (default fixtures/fuzz)")
     p.add_argument("--light", action="store_true", help="small inputs only (a quick run)")
     p.add_argument("--timeout", type=float, default=HANG_SECONDS,
@@ -3356,6 +3356,12 @@ def _fuzz_parser() -> argparse.ArgumentParser:
 
 def _one_case(args: argparse.Namespace) -> int:
     corpus = load_corpus(Path(args.corpus) if args.corpus else None)
+    heavy = not args.light
+    case = make_case(args.seed, args.case, corpus, heavy=heavy)
+    target = target_of(args.case, args.target)
+    options = case.rng.getstate()
+    with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
+        verdict = run_target(case, target, Path(tmp))
         if args.differential:
             path = Path(tmp) / "both-cores.mp"
             path.write_bytes(case.data)
@@ -3368,12 +3374,6 @@ def _one_case(args: argparse.Namespace) -> int:
                 companion.close()
             verdict.failures += differs
             verdict.detail = verdict.detail or detail
-    heavy = not args.light
-    case = make_case(args.seed, args.case, corpus, heavy=heavy)
-    target = target_of(args.case, args.target)
-    options = case.rng.getstate()
-    with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
-        verdict = run_target(case, target, Path(tmp))
         data = case.data
         if args.minimize and verdict.failures:
             data = _shrink(case, options, target, verdict.failures[0], Path(tmp))
@@ -3402,6 +3402,12 @@ def _shrink(case: Case, options: tuple[int, int], target: str, failure: str,
         trial = Case(case.seed, case.number, case.source, case.original, data, case.ops,
                      case.reject, rng)
         return failure in run_target(trial, target, workdir).failures
+
+    return minimize(case.data, still_fails)
+
+
+def _fuzz_main(argv: list[str]) -> int:
+    args = _fuzz_parser().parse_args(argv)
     if args.differential:
         try:
             Companion(args.timeout).close()
@@ -3409,12 +3415,6 @@ def _shrink(case: Case, options: tuple[int, int], target: str, failure: str,
             print(f"error: --differential: {e} (a usable compiled core is needed: "
                   "pip install -e . builds it)", file=sys.stderr)
             return 2
-
-    return minimize(case.data, still_fails)
-
-
-def _fuzz_main(argv: list[str]) -> int:
-    args = _fuzz_parser().parse_args(argv)
     if args.case is not None:
         return _one_case(args)
 
@@ -3487,16 +3487,16 @@ def _corpus_main(argv: list[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m sgscore.fuzz [games | corpus | verdicts | serve] ...``; the exit code (1 when
-    if args[:1] == ["verdicts"]:
-        return _verdicts_main(args[1:])
-    if args[:1] == ["serve"]:
-        return _serve_main(args[1:])
     something failed)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["games"]:
         return _games_main(args[1:])
     if args[:1] == ["corpus"]:
         return _corpus_main(args[1:])
+    if args[:1] == ["verdicts"]:
+        return _verdicts_main(args[1:])
+    if args[:1] == ["serve"]:
+        return _serve_main(args[1:])
     return _fuzz_main(args)
 
 
