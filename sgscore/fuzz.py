@@ -3026,12 +3026,12 @@ def _the_end(game: Any) -> list[Broken]:
 
 
 def _view_events(events: Sequence[Any], view: dict[str, Any], seat: int | None,
-                 viewed: list[int], k: int, since: bool = True) -> list[Broken]:
+                 viewed: list[int], k: int) -> list[Broken]:
     """Each event as ``seat`` sees it: its public part, and its hidden part only when ``seat`` is
-    in its mask (events checked once per seat, as they come: ``viewed[k]`` of them were; the view
-    holds only the newer ones when ``since``, else all)."""
+    in its mask (events checked once per seat, as they come: ``viewed[k]`` of them were, and the
+    view holds the newer ones)."""
     first = viewed[k]
-    shown = view["events"] if since else view["events"][first:]
+    shown = view["events"]
     if first + len(shown) != len(events):
         return [("views: events", f"seat {seat} sees {first + len(shown)} of {len(events)}")]
     out = []
@@ -3052,27 +3052,20 @@ class DiceInvariants:
     player between 1 and their starting HP, so the 70 HP tokens never run out; the dead at 0 or
     below, and dead for good), the five dice (faces of the game's six, rerolls never below 0),
     ``pending`` None exactly when the game is over and only the living asked, the end told, and
-    the views (roles hidden but for the lord's, a 3-player game's, the dead's and one's own; the
-    request only for the seat asked; each event's hidden part only for its seats). A view costs
-    every event, so each decision looks at one seat's view in turn and the end at all of them."""
+    the views of every seat and of a spectator (roles hidden but for the lord's, a 3-player
+    game's, the dead's, one's own and every role at the end; the request only for the seat
+    asked; each event's hidden part only for its seats)."""
 
     def __init__(self, game: Any) -> None:
         self.dead = [False] * game.n
         self.viewed = [0] * (game.n + 1)
-        self.turn = 0
 
     def check(self, game: Any) -> list[Broken]:
         """The invariants broken now: ``(invariant, detail)`` pairs."""
         out = self._arrows(game) + self._hp(game) + self._dice(game) + self._pending(game)
         out += _the_end(game)
-        seats: list[int | None] = [*range(game.n), None]
-        if game.over:
-            looks = list(range(len(seats)))
-        else:
-            looks = [self.turn % len(seats)]
-            self.turn += 1
-        for k in looks:
-            out += self._view(game, seats[k], k)
+        for k, seat in enumerate([*range(game.n), None]):
+            out += self._view(game, seat, k)
         return out
 
     def _arrows(self, game: Any) -> list[Broken]:
@@ -3121,7 +3114,8 @@ class DiceInvariants:
         return out
 
     def _view(self, game: Any, seat: int | None, k: int) -> list[Broken]:
-        view = game.view(seat)
+        # Only the events not looked at yet (``since``): checking a long game stays linear.
+        view = game.view(seat, since=self.viewed[k])
         out = []
         for p, shown in zip(game.players, view["players"], strict=True):
             public = game.role_seen(p, seat)
@@ -3142,7 +3136,7 @@ class DiceInvariants:
         if not ok or view["pile"] != game.pile:
             out.append(("views: pending and piles", f"seat {seat} sees pending {_short(pending)} "
                                                      f"and a pile of {view['pile']}"))
-        return out + _view_events(game.events, view, seat, self.viewed, k, since=False)
+        return out + _view_events(game.events, view, seat, self.viewed, k)
 
 
 def _minus(a: list[int], b: list[int]) -> list[int]:
