@@ -1253,7 +1253,8 @@ def _op_cross_game(c: _Ctx, recs: list[Any]) -> str:
     b = min(len(theirs) - 1, a + 1 + c.below(8))
     mine_at = _of_kind(recs, kind) or list(range(1, max(len(recs), 2)))
     i = min(c.pick(mine_at), len(recs))
-    recs[i:i + (b - a) if c.below(2) else i] = copy.deepcopy(theirs[a:b])
+    end = i + (b - a) if c.below(2) else i  # in place of as many records, or inserted
+    recs[i:end] = copy.deepcopy(theirs[a:b])
     return f"{kind} records {a}-{b - 1} of {other.name} at {i}"
 
 
@@ -1299,7 +1300,7 @@ def _op_huge(c: _Ctx, recs: list[Any]) -> str:
         events = events or [["turn", [1, 0, 0], -1, None]]
         each = max(len(encode(e)) for e in events[:64])
         per = max(1, min(65_536, _RECORD_BUDGET // max(each, 1)))
-        block, per = _raw_array(c, [], events[:per] if len(events) >= per else events, per)
+        block, per = _raw_array(c, [], events[:per], per)  # cycled when the game has fewer
         step = encode(first)
         copies = max(1, size // (len(block) + len(step) + 16))
         for k in range(copies):
@@ -1837,7 +1838,7 @@ def _strict_json(value: Any, what: str) -> list[str]:
     return []
 
 
-def _library(case: Case, workdir: Path) -> Verdict:
+def _library(case: Case) -> Verdict:
     """The library's functions on the input: :func:`~sgscore.replay.scan_replay` (with events
     or not, its decisions and events streamed), :func:`~sgscore.replay.export_replay`,
     :func:`~sgscore.replay.header_json`, ``validate_file(...).to_json()`` and
@@ -1999,7 +2000,7 @@ def run_target(case: Case, target: str, workdir: Path, *, budgets: bool = True) 
     elif target == "read":
         verdict = _read(case)
     elif target == "library":
-        verdict = _library(case, workdir)
+        verdict = _library(case)
     elif target == "submit":
         verdict = _submit(case)
     elif target in TARGETS:
@@ -2117,13 +2118,14 @@ def _other_core_env() -> dict[str, str]:
 def _serve_main(argv: list[str]) -> int:
     """``python -m sgscore.fuzz serve``: the other core's side of a differential run. It says
     which core it runs, then reads ``{"path", "number", "timeout"}`` lines and answers each with
-    :func:`core_verdicts` on one line; a request that takes more than its timeout ends it."""
+    :func:`core_verdicts` on one line; a request that takes three times its timeout ends it."""
     import signal
 
     print(json.dumps(_core()), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
-        signal.alarm(max(1, int(request.get("timeout", HANG_SECONDS))))
+        # three times the case's timeout: the worker's own hang guard comes first
+        signal.alarm(max(1, 3 * int(request.get("timeout", HANG_SECONDS))))
         answer = core_verdicts(request["path"], int(request["number"]))
         signal.alarm(0)
         print(json.dumps(answer, ensure_ascii=False), flush=True)
