@@ -1,4 +1,4 @@
-"""曹操 (wei, m, 4): 奸雄, and the lord skill 护驾 (003 "人物技能详解", RULINGS §4.5)."""
+"""曹操 (wei, m, 4): 奸雄, and the lord skill 护驾 (003 "人物技能详解"; docs/rules.md "曹操 caocao")."""
 
 from __future__ import annotations
 

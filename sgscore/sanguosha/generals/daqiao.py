@@ -1,4 +1,4 @@
-"""大乔 (wu, f, 3): 国色, 流离 (003 "人物技能详解", RULINGS §4.5)."""
+"""大乔 (wu, f, 3): 国色, 流离 (003 "人物技能详解"; docs/rules.md "大乔 daqiao")."""
 
 from __future__ import annotations
 
@@ -70,8 +70,8 @@ class Liuli(Skill):
 
     The range is her range after the discard (a discarded weapon or -1 horse no longer counts),
     and the new target must be one the user could have aimed this 杀 at (空城 still protects;
-    乾坤 excludes 孙尚香 from a 诸葛连弩 user's second 杀 and a 方天画戟 user's extra targets,
-    RULINGS §4.5) and not already one of its targets (方天画戟).
+    乾坤 excludes 孙尚香 from a 诸葛连弩 user's second 杀 and a 方天画戟 user's extra targets;
+    docs/rules.md "大乔 daqiao") and not already one of its targets (方天画戟).
     One decision after the yes/no: a ``(card, seat)`` pair.
     """
 

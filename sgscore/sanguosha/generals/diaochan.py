@@ -1,4 +1,4 @@
-"""貂蝉 (qun, f, 3): 闭月, 离间 (003 "人物技能详解", RULINGS §4.5)."""
+"""貂蝉 (qun, f, 3): 闭月, 离间 (003 "人物技能详解"; docs/rules.md "貂蝉 diaochan")."""
 
 from __future__ import annotations
 
@@ -54,13 +54,13 @@ class Biyue(Skill):
 @register_skill
 class Lijian(Skill):
     """离间: once per turn, in her play phase, she discards a card (in hand or equipped) and makes
-    two male generals duel, choosing which of them plays 杀 first (003: "出牌阶段可弃一张牌，然后
-    指定两名男性角色进行决斗（即执行决斗这张锦囊牌的效用），并由貂蝉决定出杀的先后（角色性别跟玩家性别无关）。
-    一回合只能使用一次。"; RULINGS §4.5). One play choice, ``("lijian", (card,), (first,
-    second))``: ``first`` plays 杀 first, then they alternate as in a 决斗; the first who does not
-    play 杀 takes 1 damage.
+    two male generals duel, choosing which of them plays 杀 first (003: "出牌阶段可弃一张牌，然后指
+    定两名男性角色进行决斗（即执行决斗这张锦囊牌的效用），并由貂蝉决定出杀的先后（角色性别跟玩家性别
+    无关）。一回合只能使用一次。"; docs/rules.md "貂蝉 diaochan"). One play choice, ``("lijian",
+    (card,), (first, second))``: ``first`` plays 杀 first, then they alternate as in a 决斗; the
+    first who does not play 杀 takes 1 damage.
 
-    Rulings where 003 and RULINGS are silent:
+    Rulings where 003 is silent (docs/rules.md "貂蝉 diaochan"):
 
     - **No 无懈可击.** 离间 carries out the effect of 决斗 ("执行决斗这张锦囊牌的效用") but no 决斗 card
       is used: the card she discards is its cost, of any kind. 无懈可击 "取消一张锦囊牌对某一位玩家的
@@ -72,7 +72,7 @@ class Lijian(Skill):
     - "男性角色" is the general's sex ("角色性别跟玩家性别无关"); she is not one of the two. A
       player who cannot be chosen as the target of a 决斗 (空城: 诸葛亮 with no hand cards) cannot
       be chosen for 离间 either, in either place; a duel that empties his hand ends as a 决斗 does
-      (RULINGS §4.5 空城).
+      (空城, docs/rules.md "诸葛亮 zhugeliang").
     - "弃一张牌" is any of her cards, in hand or equipped, as for 流离.
     """
 

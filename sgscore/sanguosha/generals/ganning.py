@@ -1,4 +1,4 @@
-"""甘宁 (wu, m, 4): 铜铃; he cannot be the lord (003 "人物技能详解", RULINGS §4.5)."""
+"""甘宁 (wu, m, 4): 铜铃; he cannot be the lord (003 "人物技能详解"; docs/rules.md "甘宁 ganning")."""
 
 from __future__ import annotations
 
@@ -35,14 +35,14 @@ def _reveal(g: Game, owner: Player) -> None:
 class Tongling(Skill):
     """铜铃 — 003: "任何时候可亮出自己的身份牌，亮出后体力上限和当前体力值各加一。一局游戏中只能使用一次。"
 
-    RULINGS §4.5: once per game, any time he could act or respond, including while dying. So it
-    is offered (a) in his play phase, as an action ``("tongling", (), ())``; (b) whenever he is
-    asked for a card (闪, 杀, 桃 for another, 无懈可击), as the answer ``("tongling",)``, after
-    which he is asked for that card again; (c) when he is dying, before anyone is asked for 桃 (a
-    recorded yes/no). His role card is shown for the rest of the game, which is also what marks
-    the skill as used. HP rises by 1 whatever it is: 003's example at 1 HP hit by a 杀 he cannot
-    dodge goes to 0, then back to 1 with max HP 5; from 闪电's 3 damage at 1 HP he is at -1 even
-    after it and needs 桃.
+    Once per game, any time he could act or respond, including while dying
+    (docs/rules.md "甘宁 ganning"). So it is offered (a) in his play phase, as an action
+    ``("tongling", (), ())``; (b) whenever he is asked for a card (闪, 杀, 桃 for another,
+    无懈可击), as the answer ``("tongling",)``, after which he is asked for that card again; (c)
+    when he is dying, before anyone is asked for 桃 (a recorded yes/no). His role card is shown for
+    the rest of the game, which is also what marks the skill as used. HP rises by 1 whatever it is:
+    003's example at 1 HP hit by a 杀 he cannot dodge goes to 0, then back to 1 with max HP 5; from
+    闪电's 3 damage at 1 HP he is at -1 even after it and needs 桃.
     """
 
     id = "tongling"

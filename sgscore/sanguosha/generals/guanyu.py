@@ -1,4 +1,4 @@
-"""关羽 (shu, m, 4): 武圣 (003 "人物技能详解", RULINGS §4.5)."""
+"""关羽 (shu, m, 4): 武圣 (003 "人物技能详解"; docs/rules.md "关羽 guanyu")."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def _targets_without(g: Game, owner: Player, card: int, vcard: VCard) -> list[tu
 class Wusheng(Skill):
     """武圣: whenever he needs a 杀, any red card (♥ or ♦) in his hand or equipped may stand for it
     (003: "需要出杀时，可以用任意红色花色（红桃、方块）的手牌或已装备的装备牌代替杀使用"). A card
-    conversion (RULINGS §4.5): the card is "as" 杀, with the original's suit and rank.
+    conversion (docs/rules.md "Generals"): the card is "as" 杀, with the original's suit and rank.
 
     - In his play phase it is used as a 杀, ``("wusheng", (card,), (seat,))``, with the 杀's targets
       and its one-per-phase limit (003 calls using a 杀 in the play phase "出杀").

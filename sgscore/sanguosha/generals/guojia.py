@@ -1,4 +1,4 @@
-"""郭嘉 (wei, m, 3): 天妒, 遗计 (003 "人物技能详解", RULINGS §4.5)."""
+"""郭嘉 (wei, m, 3): 天妒, 遗计 (003 "人物技能详解"; docs/rules.md "郭嘉 guojia")."""
 
 from __future__ import annotations
 
@@ -55,11 +55,12 @@ class Tiandu(Skill):
     使用鬼才，则郭嘉将司马懿打出的用来做判定牌的牌收入手牌").
 
     At ``judge_done`` of a judgement of his (乐不思蜀, 闪电, 八卦阵, the 刚烈 judgement of a 夏侯惇
-    he damaged): the judgement card in effect, which everyone has seen, goes to his hand. "可"
-    makes it optional (a recorded yes/no). The result is already decided by the card's suit and
-    rank, so taking it changes no outcome; RULINGS §4.5 says the card is his *after* the judgement
-    takes effect. The card is in his hand when the judging skill's effect follows, so 刚烈 (the one
-    effect that reads the hand of the player who judged) leaves that card out of his choice.
+    he damaged): the judgement card in effect, which everyone has seen, goes to his hand. "可" makes
+    it optional (a recorded yes/no). The result is already decided by the card's suit and rank, so
+    taking it changes no outcome; the card is his *after* the judgement takes effect
+    (docs/rules.md "郭嘉 guojia"). The card is in his hand when the judging skill's effect follows,
+    so 刚烈 (the one effect that reads the hand of the player who judged) leaves that card out of
+    his choice.
     """
 
     id = "tiandu"
@@ -80,7 +81,7 @@ class Tiandu(Skill):
 class Yiji(Skill):
     """遗计: for each point of damage he takes, he may draw two cards and give them to one or two
     players, himself included (003: "自己每受到一点体力伤害，就能从牌堆摸两张牌，将这两张牌交给包括
-    自己在内的任意一名或两名玩家"; RULINGS §4.5).
+    自己在内的任意一名或两名玩家"; docs/rules.md "郭嘉 guojia").
 
     Per point: a yes/no (the first one is the skill's own ``invoke``, each further point another
     ``invoke``), then he draws two cards and says who gets each, ``(seat, seat)``

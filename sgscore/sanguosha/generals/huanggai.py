@@ -1,4 +1,4 @@
-"""黄盖 (wu, m, 4): 苦肉 (003 "人物技能详解", RULINGS §4.5)."""
+"""黄盖 (wu, m, 4): 苦肉 (003 "人物技能详解"; docs/rules.md "黄盖 huanggai")."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Kurou(Skill):
     """苦肉: in his play phase he may lose 1 HP and draw two cards from the draw pile, as often as
     he likes; not while he has only 1 HP left, even with a 桃 in hand (003: "出牌阶段，可主动减一点
     体力，从牌堆两张牌。在自己回合可以多次使用该技能。但若自己仅剩一点体力，则不得使用此技能，即便自己
-    手里有桃"; RULINGS §4.5: not at 1 HP). ``("kurou", (), ())``.
+    手里有桃"; docs/rules.md "黄盖 huanggai"). ``("kurou", (), ())``.
 
     Rulings (003 is silent or garbled):
     - "从牌堆两张牌" lacks its verb; read as 摸 (draw): he draws 2.

@@ -1,4 +1,4 @@
-"""黄月英 (shu, f, 3): 集智, 奇才 (003 "人物技能详解", RULINGS §4.5)."""
+"""黄月英 (shu, f, 3): 集智, 奇才 (003 "人物技能详解"; docs/rules.md "黄月英 huangyueying")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""华佗 (qun, m, 3): 急救, 青囊 (003 "人物技能详解", RULINGS §4.5)."""
+"""华佗 (qun, m, 3): 急救, 青囊 (003 "人物技能详解"; docs/rules.md "华佗 huatuo")."""
 
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ def _red_cards(owner: Player) -> list[int]:
 class Jijiu(Skill):
     """急救 (first edition): at any time, discard a red card (♥ ♦) to prevent 1 point of damage to
     any player, himself included (003: "任何时候，弃一张红色花色（红桃、方块）的牌，可抵消对包括自己在内
-    的任意玩家的一点伤害"; RULINGS §4.5: damage prevention, not the later "桃 as 急救").
+    的任意玩家的一点伤害"; docs/rules.md "华佗 huatuo": damage prevention, not the later "桃 as
+    急救").
 
     At ``damage_before`` of any damage to a living player (with or without a source: 闪电 too),
     a yes/no, then which red card (:data:`JIJIU`); the damage is 1 less, and prevented when
@@ -100,12 +101,12 @@ class Jijiu(Skill):
 @register_skill
 class Qingnang(Skill):
     """青囊: in his play phase, discard a hand or equipped card to heal himself 1 HP, as often as he
-    likes (003: "出牌阶段，可弃一张手牌或已装备的牌为自己加一点体力，可多次使用该技能"; RULINGS §4.5):
-    ``("qingnang", (card,), ())``.
+    likes (003: "出牌阶段，可弃一张手牌或已装备的牌为自己加一点体力，可多次使用该技能";
+    docs/rules.md "华佗 huatuo"): ``("qingnang", (card,), ())``.
 
-    Decision where 003 is silent: only while he is wounded, as 桃 is used on oneself (RULINGS
-    §4.2: "+1 HP to yourself if wounded"); at full HP "加一点体力" would do nothing, and the card
-    would be thrown away for it.
+    Decision where 003 is silent: only while he is wounded, as 桃 is used on oneself
+    (docs/rules.md "Cards"); at full HP "加一点体力" would do nothing, and the card would be thrown
+    away for it.
     """
 
     id = "qingnang"

@@ -1,4 +1,4 @@
-"""刘备 (shu, m, 4): 仁德, and the lord skill 激将 (003 "人物技能详解", RULINGS §4.5)."""
+"""刘备 (shu, m, 4): 仁德, and the lord skill 激将 (003 "人物技能详解"; docs/rules.md "刘备 liubei")."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class Jijiang(Skill):
     In response (决斗, 南蛮入侵) it is a respond skill. In his play phase it is a play skill: he
     chooses the targets of a 杀 as if he held one, ``("jijiang", (), (seat,))``; the 杀 a helper
     plays is used by 刘备 and counts against his limit. When every Shu player declines, he cannot
-    ask again in that play phase (RULINGS §3: a decline is final).
+    ask again in that play phase (a decline is final: docs/rules.md "The turn").
     """
 
     id = "jijiang"

@@ -1,4 +1,4 @@
-"""吕蒙 (wu, m, 4): 克己 (003 "人物技能详解", RULINGS §4.5)."""
+"""吕蒙 (wu, m, 4): 克己 (003 "人物技能详解"; docs/rules.md "吕蒙 lvmeng")."""
 
 from __future__ import annotations
 
@@ -24,12 +24,13 @@ def _in_own_play_phase(g: Game, owner: Player) -> bool:
 class Keji(Skill):
     """克己 — 003: "若在出牌阶段没有打出杀（包括决斗中使用的杀），则弃牌阶段无需弃牌，即此回合手牌无上限。"
 
-    RULINGS §4.5: no 杀 used or played in his play phase (a duel's 杀 count) → no hand limit
-    this turn. Every 杀 he uses in his play phase counts, whatever made it a 杀 (a converted
-    card, a 青龙偃月刀 follow-up that is not counted against the limit), and every 杀 he plays
-    when asked in it (in a 决斗). A 杀 used or played outside his play phase does not count.
-    Compulsory: when his hand exceeds his HP in the discard phase and no 杀 was used or played,
-    the skill is told (a ``skill`` event) and nothing is discarded; noting a 杀 tells nothing.
+    No 杀 used or played in his play phase (a duel's 杀 count) → no hand limit this turn
+    (docs/rules.md "吕蒙 lvmeng"). Every 杀 he uses in his play phase counts, whatever made it a 杀
+    (a converted card, a 青龙偃月刀 follow-up that is not counted against the limit), and every 杀
+    he plays when asked in it (in a 决斗). A 杀 used or played outside his play phase does not
+    count. Compulsory: when his hand exceeds his HP in the discard phase and no 杀 was used or
+    played, the skill is told (a ``skill`` event) and nothing is discarded; noting a 杀 tells
+    nothing.
     """
 
     id = "keji"

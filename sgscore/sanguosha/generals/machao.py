@@ -1,4 +1,4 @@
-"""马超 (shu, m, 4): 马术 (003 "人物技能详解", RULINGS §4.5)."""
+"""马超 (shu, m, 4): 马术 (003 "人物技能详解"; docs/rules.md "马超 machao")."""
 
 from __future__ import annotations
 

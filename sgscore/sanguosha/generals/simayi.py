@@ -1,4 +1,4 @@
-"""司马懿 (wei, m, 3): 反馈, 鬼才 (003 "人物技能详解", RULINGS §4.5)."""
+"""司马懿 (wei, m, 3): 反馈, 鬼才 (003 "人物技能详解"; docs/rules.md "司马懿 simayi")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """孙权 (wu, m, 4): 制衡, and a lord skill: Wu players may give him a hand card in their turns
-(003 "人物技能详解", RULINGS §4.5)."""
+(003 "人物技能详解"; docs/rules.md "孙权 sunquan")."""
 
 from __future__ import annotations
 
@@ -73,10 +73,10 @@ class Tribute(Skill):
     """The lord skill of 孙权 — 003: "主公技：可以要求（但不强制要求）吴国的角色在他们各自的回合给孙权一张手牌。"
     (003 gives it no name.)
 
-    RULINGS §4.5: Wu players may give him a hand card in their turns. It is an action of the Wu
-    player in their own play phase, once per turn, one hand card given face down
-    (``("tribute", (card,), (lord,))``): 孙权 may ask, but only the giver decides, so the ask
-    is no decision of its own. 孙尚香 counts as Wu. It works only while 孙权 is the lord.
+    Wu players may give him a hand card in their turns (docs/rules.md "孙权 sunquan"). It is an
+    action of the Wu player in their own play phase, once per turn, one hand card given face down
+    (``("tribute", (card,), (lord,))``): 孙权 may ask, but only the giver decides, so the ask is no
+    decision of its own. 孙尚香 counts as Wu. It works only while 孙权 is the lord.
     """
 
     id = "tribute"

@@ -1,4 +1,4 @@
-"""孙尚香 (shu and wu, f, 3): 乾坤 (003 "人物技能详解", RULINGS §4.5).
+"""孙尚香 (shu and wu, f, 3): 乾坤 (003 "人物技能详解"; docs/rules.md "孙尚香 sunshangxiang").
 
 003: "香香既是蜀国武将也是吴国武将": her kingdom ``"shu wu"`` counts as both (激将, 护驾 and the like
 ask ``Player.of_kingdom``).

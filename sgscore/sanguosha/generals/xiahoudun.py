@@ -1,4 +1,4 @@
-"""夏侯惇 (wei, m, 4): 刚烈 (003 "人物技能详解", RULINGS §4.5)."""
+"""夏侯惇 (wei, m, 4): 刚烈 (003 "人物技能详解"; docs/rules.md "夏侯惇 xiahoudun")."""
 
 from __future__ import annotations
 
@@ -39,20 +39,22 @@ def GANGLIE(t: Teller, choice: tuple[int, int] | None) -> str:
 class Ganglie(Skill):
     """刚烈: when a player deals him damage (a 杀, 决斗, 南蛮入侵, 万箭齐发, ...), that player
     judges at once; on black (♠ ♣) that player loses 1 HP or discards two hand cards, their choice;
-    with fewer than two hand cards they lose 1 HP (003: "当有玩家对夏侯敦造成体力伤害时（包括使用
-    万箭齐发和南蛮入侵），这名玩家需要立即进行判定，若判定结果为黑色花色（黑桃、梅花），则这名玩家需减
-    一点体力或者弃两张手牌（若没有手牌或手牌不足两张，则只能扣减一点体力）"; RULINGS §4.5).
+    with fewer than two hand cards they lose 1 HP (003: "当有玩家对夏侯敦造成体力伤害时（包括使用万
+    箭齐发和南蛮入侵），这名玩家需要立即进行判定，若判定结果为黑色花色（黑桃、梅花），则这名玩家需减
+    一点体力或者弃两张手牌（若没有手牌或手牌不足两张，则只能扣减一点体力）";
+    docs/rules.md "夏侯惇 xiahoudun").
 
     Decisions where 003 is silent:
 
     - Compulsory: 003 says the source "需要立即进行判定" (must judge), not that 夏侯惇 may.
     - Once per damage event, whatever its amount ("当有玩家对夏侯敦造成体力伤害时"; 遗计 counts
       points, 刚烈 does not). Only when he survives it (``damaged``) and the source is alive.
-    - The judgement is the source's (``judge(source, "ganglie")``): 鬼才 may replace it, and a
-      郭嘉 source keeps the card by 天妒 — *after* it has taken effect (RULINGS §4.5), so that
-      card is not among the two hand cards he could discard nor counted toward them.
-    - The HP loss is not damage (no damage timings: no 遗计, no 刚烈 back); if it kills the
-      source, 夏侯惇 caused the death (a rebel's reward, a lord's penalty, RULINGS §6).
+    - The judgement is the source's (``judge(source, "ganglie")``): 鬼才 may replace it, and a 郭嘉
+      source keeps the card by 天妒 — *after* it has taken effect (docs/rules.md "郭嘉 guojia"), so
+      that card is not among the two hand cards he could discard nor counted toward them.
+    - The HP loss is not damage (no damage timings: no 遗计, no 刚烈 back); if it kills the source,
+      夏侯惇 caused the death (a rebel's reward, a lord's penalty:
+      docs/rules.md "Dying, death and victory").
     """
 
     id = "ganglie"

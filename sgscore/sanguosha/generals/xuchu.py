@@ -1,4 +1,4 @@
-"""许褚 (wei, m, 4): 裸衣 (003 "人物技能详解", RULINGS §4.5)."""
+"""许褚 (wei, m, 4): 裸衣 (003 "人物技能详解"; docs/rules.md "许褚 xuchu")."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 @register_skill
 class Luoyi(Skill):
     """裸衣 (compulsory): in his play phase, while he has no weapon, a 杀 of his that hits deals 2
-    damage instead of 1 (003: "出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受到两点
-    体力伤害"; RULINGS §4.5: without a weapon, no draw penalty in this first-edition text, not a
-    duel's 杀).
+    damage instead of 1 (003: "出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受
+    到两点体力伤害"; docs/rules.md "许褚 xuchu": without a weapon, no draw penalty in this
+    first-edition text, not a duel's 杀).
 
     Rulings (003 is silent):
     - It asks no yes/no: 003 states the damage as what happens ("对方受到两点体力伤害").

@@ -1,4 +1,4 @@
-"""张飞 (shu, m, 4): 飞将 (003 "人物技能详解", RULINGS §4.5)."""
+"""张飞 (shu, m, 4): 飞将 (003 "人物技能详解"; docs/rules.md "张飞 zhangfei")."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 
 @register_skill
 class Feijiang(Skill):
-    """飞将 (compulsory): in his play phase he may use any number of 杀, and a weapon still gives
-    him its attack range (003: "出牌阶段，可以出任意数量的杀。仍可以装备武器后增加攻击距离。"). This is
-    003's first-edition text, not the later 咆哮 (RULINGS §4.5).
+    """飞将 (not compulsory, docs/rules.md "Compulsory skills"): in his play phase he may use any
+    number of 杀, and a weapon still gives him its attack range (003: "出牌阶段，可以出任意数量的
+    杀。仍可以装备武器后增加攻击距离。"). This is 003's first-edition text, not the later 咆哮
+    (docs/rules.md "张飞 zhangfei").
 
     It lifts the one-杀 limit (``slash_limit``) and nothing else: each 杀 still needs a target in
     his attack range. Being a skill, it works against 孙尚香 too (乾坤 ignores only equipment: "但

@@ -1,4 +1,4 @@
-"""张辽 (wei, m, 4): 突袭 (003 "人物技能详解", RULINGS §4.5)."""
+"""张辽 (wei, m, 4): 突袭 (003 "人物技能详解"; docs/rules.md "张辽 zhangliao")."""
 
 from __future__ import annotations
 
@@ -36,17 +36,18 @@ def TUXI(t: Teller, choice: Seats) -> str:
 @register_skill
 class Tuxi(Skill):
     """突袭: in his draw phase he may draw nothing and instead take one hand card at random (the
-    game RNG, RULINGS §4.5) from each of one or two other players (003: "可选择不摸牌，而是从一到两名
-    玩家手里各随机抽取一张手牌加入自己手牌（若只剩一名其他玩家时，则只能从一名玩家手里抽走一张，总共只能获得
-    一张手牌）").
+    game RNG; docs/rules.md "张辽 zhangliao") from each of one or two other players (003: "可选择不
+    摸牌，而是从一到两名玩家手里各随机抽取一张手牌加入自己手牌（若只剩一名其他玩家时，则只能从一名玩
+    家手里抽走一张，总共只能获得一张手牌）").
 
     A yes/no, then one decision: the seats (:data:`TUXI`, ascending). Rulings where 003 is silent:
 
     - Only other players who hold hand cards can be chosen ("手里...抽取一张手牌": a player without
       one has nothing to take), so with one such player he takes one card in all, as when one other
       player is left; with none, 突袭 is not offered and he draws as usual.
-    - The cards are taken one after the other in turn order from him (RULINGS §3's order), so a
-      skill that reacts to the first (连营) resolves before the second is taken.
+    - The cards are taken one after the other in turn order from him (the order of
+      docs/rules.md "The turn"), so a skill that reacts to the first (连营) resolves before the
+      second is taken.
     - Each card taken is seen only by him and its owner, as with 反馈 and 顺手牵羊.
     - 突袭 is a skill, not 顺手牵羊: 谦逊 does not stop it.
     """

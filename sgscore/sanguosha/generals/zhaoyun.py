@@ -1,4 +1,4 @@
-"""赵云 (shu, m, 4): 龙胆 (003 "人物技能详解", RULINGS §4.5)."""
+"""赵云 (shu, m, 4): 龙胆 (003 "人物技能详解"; docs/rules.md "赵云 zhaoyun")."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ _AS = {"slash": "jink", "jink": "slash"}
 
 @register_skill
 class Longdan(Skill):
-    """龙胆: a 杀 of his hand may stand for a 闪, and a 闪 for a 杀 (003: "可以用杀代替闪使用，也可以用闪
-    代替杀使用"). A card conversion both ways (RULINGS §4.5): the card is "as" the other, with the
-    original's suit and rank.
+    """龙胆: a 杀 of his hand may stand for a 闪, and a 闪 for a 杀 (003: "可以用杀代替闪使用，也可
+    以用闪代替杀使用"). A card conversion both ways (docs/rules.md "Generals"): the card is "as" the
+    other, with the original's suit and rank.
 
     - In his play phase a 闪 is used as a 杀, ``("longdan", (card,), (seat,))``, with the 杀's
       targets and its one-per-phase limit.

@@ -1,4 +1,4 @@
-"""甄姬 (wei, f, 3): 洛神, 倾国 (003 "人物技能详解", RULINGS §4.5)."""
+"""甄姬 (wei, f, 3): 洛神, 倾国 (003 "人物技能详解"; docs/rules.md "甄姬 zhenji")."""
 
 from __future__ import annotations
 
@@ -24,13 +24,14 @@ class Luoshen(Skill):
     判定结果为红色花色（红桃、方块）则为判定失败，将此判定牌弃掉。可以反复进行判定，直至判定失败。一回合
     只能使用一次该技能。使用洛神技能与闪电、乐不思蜀、八卦阵无关。").
 
-    After the judgement-area judgements (003: "若甄姬面前放有闪电或乐不思蜀，则仍需先进行闪电或乐不思蜀
-    的判定，最后执行洛神技能"; RULINGS §4.5): at the end of her judgement phase (``phase_end``),
-    whether or not anything lay there, and not if 闪电 killed her. One yes/no starts it, once a
-    turn; then she judges while black (RULINGS: "repeat while black"), so the only choice is
-    whether to start. Each judgement is a judgement like any other (``judge(甄姬, "luoshen")``):
-    司马懿's 鬼才 may replace it, and its suit after that decides. A black card goes from the
-    discard pile, where every judgement card ends, to her hand, visibly.
+    After the judgement-area judgements (003: "若甄姬面前放有闪电或乐不思蜀，则仍需先进行闪电或乐不
+    思蜀的判定，最后执行洛神技能"; docs/rules.md "甄姬 zhenji"): at the end of her judgement phase
+    (``phase_end``), whether or not anything lay there, and not if 闪电 killed her. One yes/no
+    starts it, once a turn; then she judges while black (docs/rules.md "甄姬 zhenji":
+    "直至判定失败"), so the only choice is whether to start. Each judgement is a judgement like any
+    other (``judge(甄姬, "luoshen")``): 司马懿's 鬼才 may replace it, and its suit after that
+    decides. A black card goes from the discard pile, where every judgement card ends, to her hand,
+    visibly.
     """
 
     id = "luoshen"
@@ -57,8 +58,8 @@ class Luoshen(Skill):
 @register_skill
 class Qingguo(Skill):
     """倾国: any hand card may be played as 闪 (003: "可以用任意手牌代替闪使用"): a conversion, the
-    card counts as 闪 with its own suit and rank (RULINGS §4.5), ``("qingguo", card)`` in a
-    ``respond`` request.
+    card counts as 闪 with its own suit and rank (docs/rules.md "Generals"), ``("qingguo", card)``
+    in a ``respond`` request.
 
     Wherever she is asked for a 闪: against a 杀 (each of the two 闪 of 吕布's 无双), against
     万箭齐发, and when she plays a 闪 for 曹操 by his 护驾 (she is Wei; the 闪 she plays is hers

@@ -1,4 +1,4 @@
-"""周瑜 (wu, m, 3): 英姿, 借刀 (003 "人物技能详解", RULINGS §4.5)."""
+"""周瑜 (wu, m, 3): 英姿, 借刀 (003 "人物技能详解"; docs/rules.md "周瑜 zhouyu")."""
 
 from __future__ import annotations
 
@@ -47,19 +47,20 @@ class Yingzi(Skill):
 @register_skill
 class Jiedao(Skill):
     """借刀: once per turn, in his play phase, he forcibly borrows another player's equipped weapon,
-    as the trick 借刀杀人 does (003: "出牌阶段，可强制向一名玩家借用一张已装备的武器牌（如同锦囊牌借刀
-    杀人的效果）。一回合只能使用一次该技能"; RULINGS §4.5: "as the card 借刀杀人, once per turn").
-    ``("jiedao", (), (seat,))``: he uses a 借刀杀人 made of no card on that player, so everything
-    the card does follows (RULINGS §4.2): he takes the weapon and uses its range and skill until the
+    as the trick 借刀杀人 does (003: "出牌阶段，可强制向一名玩家借用一张已装备的武器牌（如同锦囊牌借
+    刀杀人的效果）。一回合只能使用一次该技能"; docs/rules.md "周瑜 zhouyu"). ``("jiedao", (),
+    (seat,))``: he uses a 借刀杀人 made of no card on that player, so everything the card does
+    follows (docs/rules.md "Cards"): he takes the weapon and uses its range and skill until the
     start of his discard phase; with a weapon of his own he chooses which is active
-    (``choose_weapon``); one borrowed weapon at a time, so not while he holds one borrowed by
-    借刀 or by the card.
+    (``choose_weapon``); one borrowed weapon at a time, so not while he holds one borrowed by 借刀
+    or by the card.
 
     Rulings:
-    - It is a skill, not a trick card (RULINGS §4.5): no 无懈可击 window opens for it (003 无懈可击:
-      "取消一张锦囊牌对某一位玩家的作用"; 借刀 is "强制"). It is logged as the use of a 借刀杀人 made of
-      no card (a ``use`` event of ``collateral`` by ``jiedao``), which is how the card's effect
-      tells it apart; none of the 25 generals has a skill that reacts to his using a trick.
+    - It is a skill, not a trick card (docs/rules.md "周瑜 zhouyu"): no 无懈可击 window opens for it
+      (003 无懈可击: "取消一张锦囊牌对某一位玩家的作用"; 借刀 is "强制"). It is logged as the use of
+      a 借刀杀人 made of no card (a ``use`` event of ``collateral`` by ``jiedao``), which is how the
+      card's effect tells it apart; none of the 25 generals has a skill that reacts to his using a
+      trick.
     """
 
     id = "jiedao"

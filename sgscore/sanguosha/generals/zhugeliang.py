@@ -1,4 +1,4 @@
-"""诸葛亮 (shu, m, 3): 观星, 空城 (003 "人物技能详解", RULINGS §4.5)."""
+"""诸葛亮 (shu, m, 3): 观星, 空城 (003 "人物技能详解"; docs/rules.md "诸葛亮 zhugeliang")."""
 
 from __future__ import annotations
 
@@ -94,8 +94,9 @@ class Guanxing(Skill):
 
     def trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> Proc:
         k = min(3, len(g.draw_pile) + len(g.discard_pile))
-        # Taking them reshuffles the discard pile in if the draw pile runs short (RULINGS §3); they
-        # go straight back in the same order and stay in the draw pile while he looks.
+        # Taking them reshuffles the discard pile in if the draw pile runs short
+        # (docs/rules.md "The turn"); they go straight back in the same order and stay in the draw
+        # pile while he looks.
         shown = tuple(take_from_pile(g, k))
         g.draw_pile.extend(reversed(shown))
         mask = 1 << owner.seat
@@ -108,8 +109,8 @@ class Guanxing(Skill):
 
 @register_skill
 class Kongcheng(Skill):
-    """空城: while he has no hand cards he cannot be chosen as the target of 杀 or 决斗 (RULINGS
-    §4.5, which reads 003's "无手牌时，不受杀的影响（包括决斗中出的杀）")."""
+    """空城: while he has no hand cards he cannot be chosen as the target of 杀 or 决斗
+    (docs/rules.md "诸葛亮 zhugeliang", which reads 003's "无手牌时，不受杀的影响（包括决斗中出的杀）")."""
 
     id = "kongcheng"
     zh = "空城"
