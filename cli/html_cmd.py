@@ -64,7 +64,7 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
     try:
-        data = viewer_data(file, seat=seat, lang=lang)
+        data = viewer_data(file, seat=seat, lang=lang, raw=as_json)
     except ReplayError as e:
         fail(f"{file}: {e}")
     for message in data["warnings"]:

@@ -157,6 +157,10 @@ class GameSpec(ABC, Generic[C]):
       to its default here. Never change an entry once replays exist: a missing key means it.
     - ``options``: the ``sgs sim`` options this game takes.
     - ``events`` / ``requests``: the registries of the game's event and request kinds.
+    - ``turn_event`` / ``death_event``: the event kind that begins a turn (its first argument the
+      turn's number over the game) and the one that tells a death (its first argument the seat),
+      or None for a game without them: ``sgs replay html`` splits a moment's log where a turn
+      begins and dates each death by the turn it happened in.
     """
 
     id: str
@@ -168,6 +172,8 @@ class GameSpec(ABC, Generic[C]):
     options: tuple[Option, ...] = ()
     events: Registry[EventKind[Any]]
     requests: Registry[RequestKind[Any]]
+    turn_event: str | None = None
+    death_event: str | None = None
 
     @property
     def rules(self) -> str:
@@ -294,6 +300,15 @@ class GameSpec(ABC, Generic[C]):
     @abstractmethod
     def full_view(self, game: GameState) -> dict[str, Any]:
         """The whole table, every hidden part shown (the shape of ``view(seat)``, no events)."""
+
+    def table_view(self, game: GameState, seat: int) -> dict[str, Any]:
+        """``game.view(seat)`` without its events: the table as ``seat`` sees it now (``sgs
+        replay step --as``, the ``--as`` page). A game whose view takes ``since=`` (both built-in
+        games do) overrides it to skip the events it would drop: the table of every moment of a
+        long game then costs the same."""
+        view = game.view(seat)
+        view.pop("events", None)
+        return view
 
     @abstractmethod
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:

@@ -42,6 +42,8 @@ class DiceSpec(GameSpec[DiceConfig]):
     )
     events = EVENTS
     requests = REQUESTS
+    turn_event = "turn"
+    death_event = "death"
 
     # ------------------------------------------------------------------ config
     def config_type(self) -> type[DiceConfig]:
@@ -104,6 +106,12 @@ class DiceSpec(GameSpec[DiceConfig]):
     def full_view(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, DiceGame)
         return game.full_view()
+
+    def table_view(self, game: GameState, seat: int) -> dict[str, Any]:
+        assert isinstance(game, DiceGame)
+        view = game.view(seat, since=len(game.events))
+        view.pop("events", None)
+        return view
 
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
         assert isinstance(teller, DiceTeller)
@@ -184,10 +192,10 @@ _TABLE_HEAD = {"en": ("seat", "general", "role", "HP", "arrows"),
 
 
 def _seat_cells(p: Mapping[str, Any], teller: DiceTeller) -> dict[str, str]:
-    """One seat of a view as the table shows it."""
+    """One seat of a view as the table shows it (the dead at 0 HP, never below)."""
     return {"general": teller.general(p["general"]) or "-",
             "role": teller.role(p["role"]) if p["role"] else "?",
-            "hp": f"{p['hp']}/{p['max_hp']}", "arrows": str(p["arrows"])}
+            "hp": f"{p['hp'] if p['alive'] else 0}/{p['max_hp']}", "arrows": str(p["arrows"])}
 
 
 SPEC = DiceSpec()

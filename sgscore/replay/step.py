@@ -27,7 +27,7 @@ from ..core.protocol import Choice
 from ..core.spec import LANGS, AnyGame, GameState, Teller
 from .errors import ReplayError
 from .reader import AnyRecord, Decisions, Limits, RecordReader, Replay
-from .render import feed, json_events, jsonable, visible_events
+from .render import json_events, jsonable, visible_events
 from .resim import Resimulator, spec_of
 from .scan import iter_decisions, scan_replay
 
@@ -50,7 +50,9 @@ class Moment:
     game's full view, every hand shown, for ``seat=None``) without its events. ``events`` are the
     events since the previous decision (since the start for decision 0), each ``[kind, *args]``
     plus its hidden part when the viewer may see it, from event number ``events_from``; ``lines``
-    are the same events told in words.
+    are the same events told in words; ``event_lines`` gives, for each of ``events``, the index
+    in ``lines`` of its first line (the number of lines before it), to tell which lines an event
+    led to (``sgs replay html`` splits a moment's lines where a turn begins).
     """
 
     index: int | None
@@ -76,24 +78,30 @@ class Moment:
     lang: str = "en"
     end: bool = False
     own: int | None = None
+    event_lines: tuple[int, ...] = ()
 
     @property
     def at_end(self) -> bool:
         return self.end
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-ready data (tuples become lists)."""
-        return {
+    def to_json(self, *, raw: bool = True) -> dict[str, Any]:
+        """Plain JSON-ready data (tuples become lists); ``raw=False`` leaves out ``answer``,
+        ``state`` and ``events`` (what the question, the answer's words and the lines tell)."""
+        out = {
             "decision": self.index, "decisions": self.decisions, "own": self.own,
             "end": self.at_end,
             "turn": self.turn, "round": self.round, "phase": self.phase,
             "current": self.current, "seat": self.seat, "request": jsonable(self.request),
-            "answer": jsonable(self.answer), "answer_shown": self.answer_shown,
-            "state": jsonable(self.state), "events_from": self.events_from,
-            "events": self.events, "lines": list(self.lines),
+            "answer": jsonable(self.answer) if raw else None, "answer_shown": self.answer_shown,
+            "state": jsonable(self.state) if raw else None, "events_from": self.events_from,
+            "events": self.events if raw else None, "lines": list(self.lines),
             "result": jsonable(self.result), "error": self.error, "truncated": self.truncated,
             "question": self.question, "answer_text": self.answer_text,
         }
+        if not raw:
+            for key in ("answer", "state", "events"):
+                del out[key]
+        return out
 
 
 class _Telling:
@@ -106,14 +114,23 @@ class _Telling:
         self.lang = lang
         self.teller = spec.teller(lang, seat)
         self.told = 0  # events fed so far
+        self.starts: tuple[int, ...] = ()  # see lines()
 
     def lines(self, events: list[Any], start: int, stop: int) -> list[str]:
+        """The lines of ``events[start:stop]``; :attr:`starts` then holds the index in them of
+        each event's first line."""
         if start < self.told:
             self.teller = self.spec.teller(self.lang, self.seat)
             self.told = 0
         for kind, args, hidden in visible_events(events[self.told:start], self.seat):
             self.teller.lines(str(kind), args, hidden)
-        out = list(feed(self.teller, events[start:stop]))
+        out: list[str] = []
+        starts: list[int] = []
+        for kind, args, hidden in visible_events(events[start:stop], self.seat):
+            starts.append(len(out))
+            out.extend(line for line in self.teller.lines(str(kind), args, hidden)
+                       if line.strip())
+        self.starts = tuple(starts)
         self.told = stop
         return out
 
@@ -133,16 +150,14 @@ def _seat_moment(spec: AnyGame, telling: _Telling, g: GameState, seat: int, own:
         request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
         question = teller.ask(req.kind, req.seat, req.prompt)
         answer_text = teller.describe(req.kind, answer)
-    view = g.view(seat)
-    view.pop("events", None)
     error = None if g.error is None else f"{g.error.kind}: {g.error.message}"
     return Moment(
         index=None, decisions=None, turn=g.turn_no, round=g.round, phase=g.phase,
         current=g.current, seat=seat, request=request, answer=None if at_end else answer,
-        answer_shown=not at_end, state=view, events_from=since,
+        answer_shown=not at_end, state=spec.table_view(g, seat), events_from=since,
         events=list(json_events(events[since:], seat)), lines=lines, result=g.result,
         error=error, truncated=truncated, question=question, answer_text=answer_text,
-        lang=telling.lang, end=at_end, own=own,
+        lang=telling.lang, end=at_end, own=own, event_lines=telling.starts,
     )
 
 
@@ -381,15 +396,13 @@ class Stepper:
             result=g.result, error=error,
             truncated=self._pos >= self.decisions and self.truncated,
             warnings=list(self.warnings), question=question, answer_text=answer_text,
-            lang=lang, end=self._pos >= self.decisions,
+            lang=lang, end=self._pos >= self.decisions, event_lines=telling.starts,
         )
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The table now as ``seat`` sees it (None: everything), without the events."""
         g = self._start().game
-        view = self.spec.full_view(g) if seat is None else g.view(seat)
-        view.pop("events", None)
-        return view
+        return self.spec.full_view(g) if seat is None else self.spec.table_view(g, seat)
 
     def teller(self, seat: int | None = None, lang: str = "en") -> Teller:
         """The teller of this moment's viewer: it has seen the events so far (names, roles)."""

@@ -12,7 +12,8 @@ names in words. :func:`page_data` keeps what the page shows, and :func:`render_h
 The moments share most of their table, so the page embeds them compressed: the JSON is gzipped
 (``mtime`` 0, so the same replay always gives the same file) and written in base64 into the page,
 which inflates it with the browser's own ``DecompressionStream``. A 10-player game of several
-hundred decisions takes a few dozen kilobytes. The page loads nothing: no network, no scripts or
+hundred decisions takes a few dozen kilobytes. The first moment is in the page uncompressed too,
+drawn as soon as the page is parsed, while the rest is inflated. The page loads nothing: no network, no scripts or
 fonts from elsewhere (its Content-Security-Policy forbids them).
 """
 
@@ -43,15 +44,23 @@ meaning or goes away (keys are only ever added otherwise)."""
 
 _DATA_ID = "sgs-data"
 _PLACEHOLDER = "/*SGS-DATA*/"
+_FIRST = "/*SGS-FIRST*/"
 
 
 def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | None = None,
-                lang: str = "en", limits: Limits | None = None) -> dict[str, Any]:
+                lang: str = "en", limits: Limits | None = None,
+                raw: bool = True) -> dict[str, Any]:
     """Every moment of a replay as ``seat`` sees it (None: everyone, every hand shown), in
     ``lang``: ``format``, ``version``, ``game``, ``title``, ``header`` (the account's header
     line; without the seed for a seat), ``seat``, ``lang``, ``players``, ``decisions`` (None for
     a seat), ``truncated``, ``truncation`` (where the file stops; None for a seat, whom the
-    record number would tell how many decisions others took), ``warnings`` and ``moments``.
+    record number would tell how many decisions others took), ``warnings``, ``moments``
+    (:func:`moment_data`), ``generals`` (each general seen at the table by id: ``name`` and
+    ``skills``, its skills' ids, as the game's catalogue declares them) and ``skills`` (by id:
+    ``name``, ``text``, ``lord``, ``compulsory``), both in ``lang``.
+
+    ``raw=False`` leaves out of each moment what the page does not show (``state``, ``events``,
+    ``answer``: :func:`page_data` drops them), which :func:`render_html` does not need.
 
     Raises :class:`~sgscore.replay.errors.ReplayError` for a replay that cannot be read or does
     not re-simulate as recorded, ``ValueError`` for a seat or language that is not one."""
@@ -65,10 +74,25 @@ def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | 
         raise ValueError(f"seat {seat} is not in this {players}-player game")
     moments = []
     positions = range(st.decisions + 1) if seat is None else st.stops(seat)
+    turn = 0  # the turn when the events of the next moment begin
+    seen: dict[str, None] = {}  # the generals at the table, in order of appearance
+    alive: list[bool] = []
     for k in positions:
         st.goto(k)
         m = st.moment(None, lang) if seat is None else st.seat_moment(seat, lang)
-        moments.append(moment_data(st.spec, m, st.teller(seat, lang)))
+        data = moment_data(st.spec, m, st.teller(seat, lang), turn_before=turn, raw=raw)
+        moments.append(data)
+        turn = m.turn
+        seats = data["table"].get("seats", [])
+        now = [s.get("alive") is not False for s in seats]
+        if spec.death_event is None and len(now) == len(alive):
+            data["died"] = [[i, m.turn] for i, (a, b) in enumerate(zip(alive, now, strict=True))
+                            if a and not b]
+        alive = now
+        for s in seats:
+            if s.get("general"):
+                seen[s["general"]] = None
+    generals, skills = _skills(spec, list(seen), lang)
     return {
         "format": VIEWER_FORMAT, "version": VIEWER_VERSION,
         "game": spec.id, "title": spec.title.get(lang, spec.id),
@@ -80,22 +104,84 @@ def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | 
                        if st.truncated and seat is None else None),
         "warnings": [" ".join(w.split()) for w in st.warnings],
         "moments": moments,
+        "generals": generals,
+        "skills": skills,
     }
 
 
-def moment_data(spec: AnyGame, m: Moment, teller: Teller) -> dict[str, Any]:
-    """One moment as :func:`viewer_data` gives it: :meth:`Moment.to_json`, plus ``table``
-    (:meth:`GameSpec.table_json` of its state), ``current_name``, ``seat_name`` (the
-    viewer's) and ``phase_name`` (in words, as the viewer knows them) and ``end_lines`` (the
-    result in words, at the end of a whole replay). ``teller`` is the viewer's, having seen the
-    events up to the moment."""
-    out = m.to_json()
-    out["table"] = spec.table_json({**m.state, "current": m.current}, teller)
+def moment_data(spec: AnyGame, m: Moment, teller: Teller, *, turn_before: int | None = None,
+                raw: bool = True) -> dict[str, Any]:
+    """One moment as :func:`viewer_data` gives it: :meth:`Moment.to_json` (without its
+    ``state``, ``events`` and ``answer`` when ``raw`` is false), plus ``table``
+    (:meth:`GameSpec.table_json` of its state, each seat with ``general``, its general's id or
+    None), ``current_name``, ``seat_name`` (the viewer's) and ``phase_name`` (in words, as the
+    viewer knows them), ``end_lines`` (the result in words, at the end of a whole replay),
+    ``log_from`` and ``died``. ``teller`` is the viewer's, having seen the events up to the
+    moment.
+
+    ``log_from``: the index in ``lines`` where the moment's own turn begins (the first line of
+    the last event that begins a turn, :attr:`GameSpec.turn_event`), 0 when all its lines are
+    of that turn; the lines before it are the end of the turn before (and of any turn that
+    passed without a decision). ``died``: ``[seat, turn]`` for each death among its events
+    (:attr:`GameSpec.death_event`), ``turn`` the turn it happened in; ``turn_before`` is the
+    turn when the moment's events begin (the previous moment's). In a game without those kinds
+    nothing is split, and a death is dated by the moment's turn (:func:`viewer_data` finds the
+    deaths of a game without a death event by the seats' ``alive``)."""
+    out = m.to_json(raw=raw)
+    table = spec.table_json({**m.state, "current": m.current}, teller)
+    players = m.state.get("players")
+    seats = table.get("seats")
+    if isinstance(players, list) and isinstance(seats, list) and len(players) == len(seats):
+        for shown, p in zip(seats, players, strict=True):
+            general = p.get("general") if isinstance(p, dict) else None
+            shown["general"] = general if isinstance(general, str) and general else None
+    out["table"] = table
     out["current_name"] = teller.p(m.current)
     out["seat_name"] = None if m.seat is None else teller.p(m.seat)
     out["phase_name"] = teller.phase(m.phase)
     out["end_lines"] = _end_lines(m, teller) if m.at_end and not m.truncated else []
+    out["log_from"], out["died"] = _turns(spec, m, turn_before)
     return out
+
+
+def _turns(spec: AnyGame, m: Moment, turn: int | None) -> tuple[int, list[list[int]]]:
+    """``log_from`` and ``died`` of :func:`moment_data`."""
+    log_from = 0
+    died: list[list[int]] = []
+    for j, ev in enumerate(m.events):
+        kind = ev[0] if ev else None
+        first = ev[1] if len(ev) > 1 else None
+        if not isinstance(first, int) or isinstance(first, bool) or kind is None:
+            continue
+        if kind == spec.turn_event:
+            turn = first
+            log_from = m.event_lines[j] if j < len(m.event_lines) else len(m.lines)
+        elif kind == spec.death_event:
+            died.append([first, turn if spec.turn_event is not None and turn is not None
+                         else m.turn])
+    return log_from, died
+
+
+def _skills(spec: AnyGame, ids: list[str], lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``generals`` and ``skills`` of :func:`viewer_data`: the generals ``ids`` and their skills,
+    from the game's catalogue, in ``lang``."""
+    catalogue = spec.catalogue()
+    generals = {g["id"]: g for g in catalogue.get("generals", [])}
+    skills = {s["id"]: s for s in catalogue.get("skills", [])}
+    out_generals: dict[str, Any] = {}
+    out_skills: dict[str, Any] = {}
+    for gid in ids:
+        g = generals.get(gid)
+        if g is None:
+            continue
+        out_generals[gid] = {"name": g.get(lang) or gid, "skills": list(g.get("skills", []))}
+        for sid in g.get("skills", []):
+            sk = skills.get(sid)
+            if sk is not None:
+                out_skills[sid] = {"name": sk.get(lang) or sid, "text": sk.get(f"text_{lang}", ""),
+                                   "lord": bool(sk.get("lord")),
+                                   "compulsory": bool(sk.get("compulsory"))}
+    return out_generals, out_skills
 
 
 def _end_lines(m: Moment, teller: Teller) -> list[str]:
@@ -120,7 +206,8 @@ def _end_lines(m: Moment, teller: Teller) -> list[str]:
 
 _PAGE_MOMENT_KEYS = (
     "decision", "own", "end", "turn", "round", "current", "current_name", "seat_name", "phase_name",
-    "question", "answer_text", "lines", "table", "truncated", "error", "end_lines",
+    "question", "answer_text", "lines", "table", "truncated", "error", "end_lines", "log_from",
+    "died",
 )
 
 
@@ -153,13 +240,22 @@ def _template() -> str:
 
 
 def render_html(data: Mapping[str, Any]) -> str:
-    """The page of :func:`viewer_data`'s ``data``: one self-contained HTML file."""
-    blob = json_text(page_data(data))
+    """The page of :func:`viewer_data`'s ``data``: one self-contained HTML file. Besides the
+    compressed moments, it holds the first moment as plain JSON, which the page draws as soon as
+    it is parsed, before the rest is inflated (a screenshot taken at once shows the table)."""
+    shown = page_data(data)
+    blob = json_text(shown)
     packed = base64.b64encode(gzip.compress(blob.encode("utf-8"), 9, mtime=0)).decode("ascii")
+    first = {k: v for k, v in shown.items() if k != "moments"}
+    first["moment"] = shown["moments"][0] if shown["moments"] else None
+    # "<" only ever stands in a JSON string here: as \u003c it cannot end the script element
+    plain = json_text(first).replace("<", "\\u003c")
     page = _template()
     assert page.count(_PLACEHOLDER) == 1, "the viewer's template holds one data placeholder"
+    assert page.count(_FIRST) == 1, "the viewer's template holds one first-moment placeholder"
     lang = "zh-Hans" if data.get("lang") == "zh" else "en"
-    return page.replace(_PLACEHOLDER, packed).replace('<html lang="en">', f'<html lang="{lang}">')
+    return (page.replace(_PLACEHOLDER, packed).replace(_FIRST, plain)
+            .replace('<html lang="en">', f'<html lang="{lang}">'))
 
 
 def read_page_data(page: str) -> dict[str, Any]:

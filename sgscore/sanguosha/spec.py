@@ -106,6 +106,8 @@ class IdentitySpec(GameSpec[Config]):
     )
     events = EVENTS
     requests = REQUESTS
+    turn_event = "turn"
+    death_event = "death"
 
     # ------------------------------------------------------------------ config
     def config_type(self) -> type[Config]:
@@ -275,6 +277,12 @@ class IdentitySpec(GameSpec[Config]):
         assert isinstance(game, Game)
         return full_view(game)
 
+    def table_view(self, game: GameState, seat: int) -> dict[str, Any]:
+        assert isinstance(game, Game)
+        view = game.view(seat, since=len(game.events))
+        view.pop("events", None)
+        return view
+
     def table_lines(self, state: Mapping[str, Any], teller: Teller, *, current: bool) -> list[str]:
         assert isinstance(teller, SgsTeller)
         w = _TABLE_WORDS[teller.lang]
@@ -282,7 +290,7 @@ class IdentitySpec(GameSpec[Config]):
         for p in state["players"]:
             seat = p["seat"]
             mark = ">" if current and seat == state.get("current") else " "
-            cells = _seat_cells(p, teller)
+            cells = _seat_cells(p, teller, state.get("phase") == "setup")
             cells["hp"] = str(cells["hp"]) + ("" if p["alive"] else w["dead"])
             rows.append([f"{mark}P{seat}"] + [
                 ", ".join(cell) or "-" if isinstance(cell, list) else cell
@@ -311,7 +319,8 @@ class IdentitySpec(GameSpec[Config]):
             "columns": [{"key": k, "label": label}
                         for k, label in zip(_CELLS, w["head"][1:], strict=True)],
             "seats": [{"seat": p["seat"], "label": f"P{p['seat']}", "alive": p["alive"],
-                       "cells": _seat_cells(p, teller)} for p in state["players"]],
+                       "cells": _seat_cells(p, teller, state.get("phase") == "setup")}
+                      for p in state["players"]],
             "piles": piles,
         }
 
@@ -431,9 +440,12 @@ _CELLS = ("general", "role", "hp", "hand", "equip", "judge")
 """The cells of a seat in the table, after its seat number (the columns of ``_TABLE_WORDS``)."""
 
 
-def _seat_cells(p: Mapping[str, Any], teller: SgsTeller) -> dict[str, str | list[str]]:
+def _seat_cells(p: Mapping[str, Any], teller: SgsTeller,
+                setup: bool = False) -> dict[str, str | list[str]]:
     """One seat of a view as the table shows it: texts, and lists of cards (a hand the viewer
-    sees, the equipment, the judgement area); a hand it does not see is a count."""
+    sees, the equipment, the judgement area); a hand it does not see is a count. HP is "-"
+    while the generals are being chosen (``setup``: a seat's HP is its general's), and 0 for
+    the dead (a death at -1 HP leaves no HP to show)."""
     lang = teller.lang
     w = _TABLE_WORDS[lang]
     if p["hand"] is not None:
@@ -454,14 +466,31 @@ def _seat_cells(p: Mapping[str, Any], teller: SgsTeller) -> dict[str, str | list
     cells: dict[str, str | list[str]] = {
         "general": teller.general(p["general"]) or "-",
         "role": teller.role(p["role"]) if p["role"] else "?",
-        "hp": f"{p['hp']}/{p['max_hp']}", "hand": hand, "equip": equip, "judge": judge,
+        "hp": _hp(p, setup), "hand": hand, "equip": equip, "judge": judge,
     }
     return cells
 
 
+def _hp(p: Mapping[str, Any], setup: bool) -> str:
+    """A seat's HP as the table shows it (see :func:`_seat_cells`)."""
+    if setup and not p["general"]:
+        return "-"
+    return f"{p['hp'] if p['alive'] else 0}/{p['max_hp']}"
+
+
 def _card(c: Any, lang: str) -> str:
     ok = isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(NAME) and NAME[c]
-    return card_label(c, lang) if ok else str(c)
+    if not ok:
+        return str(c)
+    label = _LABELS.get((c, lang))
+    if label is None:
+        label = _LABELS[(c, lang)] = card_label(c, lang)
+    return label
+
+
+_LABELS: dict[tuple[int, str], str] = {}
+"""Each physical card's label by language, made once (a table labels every card in sight at
+every moment of a replay)."""
 
 
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)

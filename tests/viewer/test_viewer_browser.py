@@ -13,6 +13,7 @@ without them the tests skip and say what is missing, unless ``SGS_VIEWER_BROWSER
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -20,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import main as sgs_main
 from cli.step_cmd import moment_text
 from sgscore.dice import DiceConfig
 from sgscore.dice.model import GENERALS as DICE_GENERALS
@@ -182,11 +185,18 @@ def _write_page(tmp_path: Path, name: str, data: bytes, seat: int | None = None,
     return path
 
 
-def _card_seat(p: Any, row: dict[str, Any], hand_shown: bool) -> None:
+def _hp(p: Any, setup: bool) -> str:
+    """A seat's HP as the table shows it: none while the generals are chosen, 0 once dead."""
+    if setup and not p.general:
+        return "-"
+    return f"{p.hp if p.alive else 0}/{p.max_hp}"
+
+
+def _card_seat(p: Any, row: dict[str, Any], hand_shown: bool, setup: bool = False) -> None:
     """A seat of the card game as the page shows it is the engine's player ``p``."""
     cells = row["cells"]
     assert row["alive"] == p.alive and row["dead_badge"] == (not p.alive)
-    assert cells["hp"] == f"{p.hp}/{p.max_hp}"
+    assert cells["hp"] == _hp(p, setup)
     assert cells["general"] == (GENERALS[p.general].en if p.general else "-")
     if hand_shown:
         assert cells["hand"] == [card_label(c, "en") for c in p.hand]
@@ -230,7 +240,7 @@ def test_stepping_through_a_whole_card_game_shows_the_engines_state(
         g: Any = st.game
         assert [row["seat"] for row in shown["seats"]] == list(range(5))
         for p, row in zip(g.players, shown["seats"], strict=True):
-            _card_seat(p, row, hand_shown=True)
+            _card_seat(p, row, hand_shown=True, setup=g.phase == "setup")
             assert row["cells"]["role"] == p.role
             assert row["current"] == (not g.over and p.seat == g.current)
             assert row["asked"] == (g.pending is not None and k < st.decisions
@@ -309,14 +319,15 @@ def test_jumping_to_turns_deaths_decisions_and_the_end(
     page.shot("ten-third-death")
     # g: a decision by its number, as `sgs replay step --at N`; End: the end
     page.press("g")
-    driver.switch_to.active_element.send_keys("137", Keys.ENTER)
+    some = st.decisions * 2 // 3  # a decision in the middle of the game
+    driver.switch_to.active_element.send_keys(str(some), Keys.ENTER)
     shown = page.shows()
-    _position(st, shown, 137)
-    assert shown["hash"] == "#137"
+    _position(st, shown, some)
+    assert shown["hash"] == f"#{some}"
     field = driver.find_element(By.ID, "goto")  # a number past the last decision: marked, no move
     field.clear()
     field.send_keys(str(st.decisions + 5), Keys.ENTER)
-    _position(st, page.shows(), 137)
+    _position(st, page.shows(), some)
     assert "bad" in (field.get_attribute("class") or "")
     page.press(Keys.ESCAPE)
     page.press(Keys.END)
@@ -324,7 +335,8 @@ def test_jumping_to_turns_deaths_decisions_and_the_end(
     assert page.shows()["hash"] == "#end"
     assert page.console_errors() == []
     # a link to a decision, a turn or the end opens there
-    for fragment, k in (("#200", 200), ("#end", st.decisions)):
+    later = st.decisions * 3 // 4
+    for fragment, k in ((f"#{later}", later), ("#end", st.decisions)):
         _position(st, Page(driver, path, artifacts, fragment).shows(), k)
     st.goto_turn(20)
     _position(st, Page(driver, path, artifacts, "#turn20").shows(), st.index)
@@ -350,7 +362,7 @@ def test_a_seats_page_stops_at_its_decisions_and_shows_what_it_sees(
         view = st.game.view(seat)
         g: Any = st.game
         for p, row, seen in zip(g.players, shown["seats"], view["players"], strict=True):
-            _card_seat(p, row, hand_shown=p.seat == seat)
+            _card_seat(p, row, hand_shown=p.seat == seat, setup=g.phase == "setup")
             assert row["cells"]["role"] == (seen["role"] or "?")
         if not m.at_end:
             assert shown["request"] == [f"asked{m.question}", f"answer{m.answer_text}"]
@@ -374,7 +386,7 @@ def test_the_dice_game_in_chinese(driver: WebDriver, tmp_path: Path, artifacts: 
         g: Any = st.game
         assert shown["decision"] == ("" if k == st.decisions else str(k))
         for p, row in zip(g.players, shown["seats"], strict=True):
-            assert row["cells"]["hp"] == f"{p.hp}/{p.max_hp}"
+            assert row["cells"]["hp"] == f"{p.hp if p.alive else 0}/{p.max_hp}"
             assert row["cells"]["arrows"] == str(p.arrows)
             assert row["cells"]["general"] == DICE_GENERALS[p.general].zh
             assert row["alive"] == p.alive
@@ -399,4 +411,133 @@ def test_a_truncated_replay_says_where_it_stops(
     assert f"it holds {st.decisions} decisions and stops at" in banner
     assert "truncated" in shown["request"][0]
     page.shot("truncated-end")
+    assert page.console_errors() == []
+
+
+# ---------------------------------------------------------------------------- issue 19 item 4
+_PHONE = {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True}
+
+
+def test_a_phone_width_window_never_scrolls_sideways(
+    driver: WebDriver, tmp_path: Path, artifacts: Path,
+) -> None:
+    # Issue 19 item 4: the page scrolled sideways on a 360 px wide window. The seats' table may
+    # scroll inside its own box; the page itself never does.
+    data, _ = record_bytes(Config(players=10), 4)
+    pages = [_write_page(tmp_path, "phone", data),
+             _write_page(tmp_path, "phone-seat", data, seat=2, lang="zh")]
+    cdp: Any = driver.execute_cdp_cmd  # untyped in selenium
+    cdp("Emulation.setDeviceMetricsOverride", _PHONE)
+    try:
+        for path in pages:
+            page = Page(driver, path, artifacts)
+            for keys in ((), (Keys.END,), (Keys.HOME, "t", "t", "t"), ("?",)):
+                page.press(*keys)
+                width = driver.execute_script(
+                    "return [document.documentElement.scrollWidth, window.innerWidth]")
+                assert width[1] == 360 and width[0] <= width[1], (path.name, keys)
+            page.shot(f"{path.stem}-360px")
+    finally:
+        cdp("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_first_moment_is_drawn_before_the_data_is_inflated(
+    driver: WebDriver, tmp_path: Path, artifacts: Path,
+) -> None:
+    # Issue 19 item 4: a screenshot taken as soon as the page loaded was blank until the data
+    # was inflated. The first moment is drawn as the page is parsed: here the browser cannot
+    # inflate anything (no DecompressionStream), and the table is there all the same.
+    data, _ = record_bytes(Config(players=5), 1)
+    path = _write_page(tmp_path, "first", data)
+    cdp: Any = driver.execute_cdp_cmd
+    script = cdp("Page.addScriptToEvaluateOnNewDocument",
+                 {"source": "delete window.DecompressionStream;"})
+    try:
+        driver.get("about:blank")
+        driver.get(path.resolve().as_uri())  # returns once the page has loaded
+        shown = driver.execute_script(_READ_DOM)
+        assert len(shown["seats"]) == 5 and shown["moment"] == 0
+        assert shown["position"] == f"Decision 0 of {Stepper(data).decisions} " \
+                                    f"(0-{Stepper(data).decisions - 1})"
+        failure = driver.find_element(By.ID, "failure").text
+        assert "cannot inflate" in failure
+        driver.save_screenshot(str(artifacts / "viewer-first-moment-only.png"))
+    finally:
+        cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    # and in a browser that inflates it: the table is there the moment the page has loaded
+    driver.get("about:blank")
+    driver.get(path.resolve().as_uri())
+    rows = driver.execute_script("return document.querySelectorAll('#seats tbody tr').length")
+    assert rows == 5
+    driver.save_screenshot(str(artifacts / "viewer-at-load.png"))
+
+
+def _account_deaths(data: bytes, tmp_path: Path) -> list[str]:
+    """Each death as the deaths list should name it, ``P4 Guan Yu, turn 15``: the turn of the
+    last turn heading before the death's line in ``sgs replay show``."""
+    path = tmp_path / "account.mp"
+    path.write_bytes(data)
+    result = CliRunner().invoke(sgs_main, ["replay", "show", str(path), "--no-numbers"])
+    assert result.exit_code == 0
+    turn, out = 0, []
+    for line in result.stdout.splitlines():
+        head = re.match(r"\s*-- Turn (\d+):", line)
+        if head:
+            turn = int(head.group(1))
+        died = re.match(r"\s*(P\d .*) dies: ", line)
+        if died:
+            out.append(f"{died.group(1)}, turn {turn}")
+    return out
+
+
+def test_deaths_the_log_of_a_turn_the_skills_and_the_legend(
+    driver: WebDriver, tmp_path: Path, artifacts: Path,
+) -> None:
+    # Issue 19 item 4: each death is listed with the turn it happened in, on the page of
+    # everyone and on a seat's; the log of turn T starts with turn T, the end of the turn before
+    # set apart under its own heading; each general's skills are shown, in the page's language;
+    # a legend says what the highlights mean.
+    data, _ = record_bytes(Config(players=10), 4)
+    told = _account_deaths(data, tmp_path)
+    assert len(told) >= 3
+    for seat in (None, 2):
+        page = Page(driver, _write_page(tmp_path, f"deaths-{seat}", data, seat=seat), artifacts)
+        options = [o.text for o in Select(driver.find_element(By.ID, "death")).options][1:]
+        assert options == told, seat
+    # the log of a turn whose first moment begins in the turn before
+    viewer = viewer_data(data)
+    k = next(k for k, m in enumerate(viewer["moments"])
+             if m["log_from"] and viewer["moments"][k - 1]["turn"] < m["turn"])
+    m = viewer["moments"][k]
+    page = Page(driver, _write_page(tmp_path, "log", data), artifacts, f"#{k}")
+    log = page.shows()["log"]
+    assert log[0] == ["divider", f"before turn {m['turn']}, since the moment before"]
+    before = [text for _, text in log[1:1 + m["log_from"]]]
+    assert before == [line.strip() for line in m["lines"][:m["log_from"]]]
+    rest = [text for _, text in log[1 + m["log_from"]:]]
+    assert rest == [line.strip() for line in m["lines"][m["log_from"]:]]
+    assert any(text.startswith(f"-- Turn {m['turn']}:") for text in rest[:2])
+    page.shot("log-split")
+    # the skills, in English here, then in Chinese
+    for lang in ("en", "zh"):
+        page = Page(driver, _write_page(tmp_path, f"skills-{lang}", data, lang=lang), artifacts,
+                    "#end")
+        info = viewer_data(data, lang=lang)
+        shown = driver.execute_script("""return [...document.querySelectorAll('#skills .general')]
+          .map(g => [g.dataset.general, [...g.querySelectorAll('.skill .name')]
+          .map(n => n.textContent)])""")
+        assert len(shown) == 10
+        for general, names in shown:
+            assert names == [info["skills"][s]["name"] for s in info["generals"][general]["skills"]]
+        titles = driver.execute_script(
+            "return [...document.querySelectorAll('td[data-key=general] .text')].map(t => t.title)")
+        assert all(t and info["skills"][info["generals"][g]["skills"][0]]["text"] in t
+                   for t, (g, _) in zip(titles, shown, strict=True))
+        legend = driver.execute_script(
+            "return [...document.querySelectorAll('#legend .item')].map(i => i.dataset.key)")
+        assert legend == ["current", "asked", "dead", "new"]
+        if lang == "zh":
+            assert "当前回合" in driver.find_element(By.ID, "legend").text
+            assert driver.find_element(By.ID, "skills-title").text == "技能"
+        page.shot(f"skills-{lang}")
     assert page.console_errors() == []

@@ -73,7 +73,10 @@ def test_the_data_model_is_the_steppers_moments(card_game: bytes) -> None:
         want = m.to_json()
         assert {key: got[key] for key in want} == want
         teller = st.teller(None, "en")
-        assert got["table"] == st.spec.table_json({**m.state, "current": m.current}, teller)
+        table = st.spec.table_json({**m.state, "current": m.current}, teller)
+        generals = [seat.pop("general") for seat in got["table"]["seats"]]
+        assert got["table"] == table
+        assert generals == [p["general"] or None for p in m.state["players"]]
         # the same moment sgs replay step shows: its title starts with the page's numbers
         title = moment_text(st.spec, m, teller)[0]
         assert title.startswith(f"Decision {k} of {st.decisions}" if not m.at_end
@@ -92,10 +95,13 @@ def test_a_seats_data_stops_only_at_its_own_decisions(card_game: bytes) -> None:
         assert data["decisions"] is None and data["seat"] == seat
         stops = st.stops(seat)
         assert len(data["moments"]) == len(stops) and len(stops) < st.decisions
+        turn = 0  # the turn when the moment's events begin: the previous stop's
         for own, (k, got) in enumerate(zip(stops, data["moments"], strict=True)):
             st.goto(k)
             want = st.seat_moment(seat, "zh")
-            assert _strip(got) == _strip(moment_data(st.spec, want, st.teller(seat, "zh")))
+            assert _strip(got) == _strip(moment_data(st.spec, want, st.teller(seat, "zh"),
+                                                     turn_before=turn))
+            turn = want.turn
             assert got["decision"] is None and got["decisions"] is None
             assert got["own"] == own
 
@@ -259,3 +265,146 @@ def test_sgs_replay_html_refuses_bad_input_in_one_line(card_game: bytes, tmp_pat
 def test_a_page_without_data_is_not_read() -> None:
     with pytest.raises(ValueError, match="embeds no replay data"):
         read_page_data("<html></html>")
+
+
+# ---------------------------------------------------------------------------- issue 19 item 4
+def _deaths_in_the_account(data: bytes) -> list[tuple[str, int]]:
+    """``(who, turn)`` for each death as ``sgs replay show`` tells it: the turn is that of the
+    last turn heading before the death's line."""
+    path = Path(_tmp_file(data))
+    code, out, _ = run("replay", "show", str(path), "--no-numbers")
+    assert code == 0
+    turn = 0
+    deaths = []
+    for line in out.splitlines():
+        head = re.match(r"\s*-- Turn (\d+):", line)
+        if head:
+            turn = int(head.group(1))
+        died = re.match(r"\s*(P\d) .* dies: ", line)
+        if died:
+            deaths.append((died.group(1), turn))
+    return deaths
+
+
+def _tmp_file(data: bytes) -> str:
+    import tempfile
+
+    f = tempfile.NamedTemporaryFile(suffix=".mp", delete=False)
+    f.write(data)
+    f.close()
+    return f.name
+
+
+@pytest.fixture(scope="module")
+def late_death() -> bytes:
+    """A 10-player game in which a player dies in one turn while the next decision is taken in a
+    later turn (the death of the issue: P4 dies in turn 15, the page said turn 16)."""
+    for seed in range(1, 40):
+        data, _ = record_bytes(Config(players=10), seed)
+        st = Stepper(data)
+        for k in range(1, st.decisions + 1):
+            st.goto(k - 1)
+            alive = [p["alive"] for p in st.state(None)["players"]]
+            turn = st.game.turn_no
+            st.goto(k)
+            if st.game.turn_no > turn and alive != [p["alive"] for p in st.state(None)["players"]]:
+                # a death between a decision of one turn and the next decision, in a later turn
+                return data
+    raise AssertionError("no game of seeds 1-39 has a death before a decision of a later turn")
+
+
+def test_each_death_is_dated_by_the_turn_it_happened_in(late_death: bytes) -> None:
+    # Issue 19 item 4: the death list named the turn of the next decision, not of the death.
+    told = _deaths_in_the_account(late_death)
+    assert len(told) >= 2
+    for seat in (None, 2):
+        data = viewer_data(late_death, seat=seat)
+        died = [(f"P{s}", turn) for m in data["moments"] for s, turn in m["died"]]
+        assert died == told, seat
+    # and a moment can show a death of an earlier turn than its own
+    everyone = viewer_data(late_death)["moments"]
+    assert any(turn < m["turn"] for m in everyone for _, turn in m["died"])
+
+
+def test_the_log_of_a_turn_starts_at_its_heading(big_game: bytes) -> None:
+    # Issue 19 item 4: the first moment of turn N holds the end of turn N-1 too; log_from says
+    # where turn N's lines begin (its heading, as sgs replay show writes it, after the heading
+    # of the round it begins).
+    for seat in (None, 3):
+        data = viewer_data(big_game, seat=seat)
+        split = 0
+        for m in data["moments"]:
+            lines = [line.strip() for line in m["lines"]]
+            heads = [i for i, line in enumerate(lines) if line.startswith("-- Turn ")]
+            if not heads:
+                assert m["log_from"] == 0
+                continue
+            head = heads[-1]
+            assert lines[head].startswith(f"-- Turn {m['turn']}:")
+            round_first = head > 0 and lines[head - 1].startswith("== Round ")
+            assert m["log_from"] == head - round_first
+            split += m["log_from"] > 0
+        assert split > 10
+
+
+def test_no_hp_before_the_generals_and_none_below_zero_for_the_dead() -> None:
+    # Issue 19 item 4: before the draft every seat showed 4/4 HP, and the dead -1/4.
+    data, _ = record_bytes(Config(players=5, generals="draft"), 11)
+    st = Stepper(data)
+    moments = viewer_data(data)["moments"]
+    first = moments[0]
+    assert [s["cells"]["hp"] for s in first["table"]["seats"]] == ["-"] * 5
+    dead = 0
+    for k, m in enumerate(moments):
+        st.goto(k)
+        for p, s in zip(st.state(None)["players"], m["table"]["seats"], strict=True):
+            if st.game.phase == "setup" and not p["general"]:
+                assert s["cells"]["hp"] == "-"
+            elif not p["alive"]:
+                assert s["cells"]["hp"] == f"0/{p['max_hp']}"
+                dead += 1
+            else:
+                assert s["cells"]["hp"] == f"{p['hp']}/{p['max_hp']}"
+    after = next(m for m in moments if m["phase"] != "setup")  # the generals are revealed
+    assert dead and all(s["cells"]["hp"] != "-" for s in after["table"]["seats"])
+
+
+def test_a_page_names_each_generals_skills_from_the_catalogue(card_game: bytes) -> None:
+    # Issue 19 item 4: the page shows each general's skills, in its language, from the content's
+    # declarations (the catalogue sgs info prints), with nothing fetched.
+    spec = Stepper(card_game).spec
+    catalogue = spec.catalogue()
+    generals = {g["id"]: g for g in catalogue["generals"]}
+    skills = {s["id"]: s for s in catalogue["skills"]}
+    for lang in ("en", "zh"):
+        data = viewer_data(card_game, lang=lang)
+        at_table = {s["general"] for m in data["moments"] for s in m["table"]["seats"]}
+        assert set(data["generals"]) == at_table - {None} and len(data["generals"]) == 5
+        for gid, g in data["generals"].items():
+            assert g == {"name": generals[gid][lang], "skills": generals[gid]["skills"]}
+            for sid in g["skills"]:
+                assert data["skills"][sid] == {
+                    "name": skills[sid][lang], "text": skills[sid][f"text_{lang}"],
+                    "lord": skills[sid]["lord"], "compulsory": skills[sid]["compulsory"]}
+
+
+def test_the_page_holds_its_first_moment_unpacked(card_game: bytes) -> None:
+    # Issue 19 item 4: a screenshot taken as the page loads was blank until the data was
+    # inflated; the first moment is in the page as plain JSON, drawn at once.
+    page = render_html(viewer_data(card_game, lang="zh"))
+    found = re.search(r'<script id="sgs-first" type="application/json">(.*?)</script>', page,
+                      re.S)
+    assert found is not None and "<" not in found.group(1)
+    first = json.loads(found.group(1))
+    whole = read_page_data(page)
+    assert first["moment"] == whole["moments"][0]
+    assert {k: v for k, v in first.items() if k != "moment"} == {
+        k: v for k, v in whole.items() if k != "moments"}
+    # a "<" in the data (here in the header line) cannot end the script element early
+    data = viewer_data(card_game)
+    data["header"] = "</script><script>alert(1)</script>"
+    page = render_html(data)
+    assert page.count("</script>") == render_html(viewer_data(card_game)).count("</script>")
+    found = re.search(r'<script id="sgs-first" type="application/json">(.*?)</script>', page,
+                      re.S)
+    assert found is not None and json.loads(found.group(1))["header"] == data["header"]
