@@ -1,5 +1,5 @@
-"""The basic cards: 杀, 闪, 桃 (003 "游戏牌详解", RULINGS §4.2), and the timings of a 杀 as it
-resolves, which skills and weapons hook into."""
+"""The basic cards: 杀, 闪, 桃 (003 "游戏牌详解"; docs/rules.md "Cards"), and the timings of a 杀 as
+it resolves, which skills and weapons hook into."""
 
 from __future__ import annotations
 
@@ -109,10 +109,11 @@ def slash_seats(g: Game, p: Player) -> list[int]:
 
 
 def aimable(g: Game, ctx: SlashCtx, q: Player) -> bool:
-    """Whether the 杀 of ``ctx`` could have been aimed at ``q`` as it was at its target: ``q`` is
-    a player its user may choose for a 杀 (空城 protects), and equipment that has no effect
-    against ``q`` (乾坤, RULINGS §4.5) gives no extra 杀 (诸葛连弩: this 杀 is one more than
-    the limit against ``q``) and no extra targets (方天画戟). For a skill that moves a 杀 (流离)."""
+    """Whether the 杀 of ``ctx`` could have been aimed at ``q`` as it was at its target: ``q`` is a
+    player its user may choose for a 杀 (空城 protects), and equipment that has no effect against
+    ``q`` (乾坤, docs/rules.md "孙尚香 sunshangxiang") gives no extra 杀 (诸葛连弩: this 杀 is one
+    more than the limit against ``q``) and no extra targets (方天画戟). For a skill that moves a 杀
+    (流离)."""
     user = ctx.user
     if g.blocked(user, q, "slash"):
         return False
@@ -130,8 +131,8 @@ def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     if g.phase == "play" and g.slashes_used >= g.slash_limit(p):
         return []
     ok = slash_seats(g, p)
-    # 乾坤 (RULINGS §4.5): equipment without effect against a player gives no extra 杀 (诸葛连弩)
-    # and no extra targets (方天画戟) against them.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): equipment without effect against a player gives
+    # no extra 杀 (诸葛连弩) and no extra targets (方天画戟) against them.
     picky = bool(g.mods.get("equipment_ignored"))
     if picky and g.phase == "play" and g.slashes_used:
         ok = [t for t in ok if g.slashes_used < g.slash_limit(p, g.players[t])]
@@ -149,7 +150,7 @@ def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
 
 def _slash_effect(g: Game, use: CardUse) -> Proc:
     # Several targets (方天画戟) are resolved in turn order from the user, like every card with
-    # several targets (RULINGS §4.2).
+    # several targets (docs/rules.md "Advanced weapons").
     user = use.user
     for t in sorted(use.targets, key=lambda s: (s - user.seat) % g.n):
         target = g.players[t]
@@ -211,8 +212,8 @@ def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
     user, target = ctx.user, ctx.target
     for i in range(ctx.need):
         if i and g.blocked(user, target, "slash"):
-            # 空城 (RULINGS §4.5): his last card was a 闪 and 无双 asks another: no 杀 affects
-            # him while his hand is empty, however it reaches him.
+            # 空城 (docs/rules.md "诸葛亮 zhugeliang"): his last card was a 闪 and 无双 asks
+            # another: no 杀 affects him while his hand is empty, however it reaches him.
             g.log(NO_EFFECT, target.seat, "slash")
             return None
         vc = yield from respond(g, target, "jink", ctx, (user.seat,))
@@ -239,6 +240,6 @@ def _peach_effect(g: Game, use: CardUse) -> Proc:
 
 
 register_card(CardType("slash", "杀", BASIC, en="Slash", targets=_slash_targets, effect=_slash_effect))
-# 闪 is only ever played in response (RULINGS §4.2): it has no targets of its own.
+# 闪 is only ever played in response (docs/rules.md "Cards"): it has no targets of its own.
 register_card(CardType("jink", "闪", BASIC, en="Dodge", targets=None, effect=_no_effect))
 register_card(CardType("peach", "桃", BASIC, en="Peach", targets=_peach_targets, effect=_peach_effect))

@@ -1,5 +1,5 @@
-"""The 1.0 edition's deck (002, "三国无双杀人游戏"; RULINGS §1): 80 cards, ids 200-279, the pack
-``"1.0"`` (``Config(packs=("1.0",))``, ``sgs sim --deck 1.0``).
+"""The 1.0 edition's deck (002, "三国无双杀人游戏"; docs/rules.md "The 1.0 edition's deck"): 80
+cards, ids 200-279, the pack ``"1.0"`` (``Config(packs=("1.0",))``, ``sgs sim --deck 1.0``).
 
 002 gives every card's effect but only two numbers: 25 杀 and 80 cards in all. It also says what
 the edition is: 三国杀 "在BANG!的基础上改编" ("adapted from BANG!"), its cards a "对照表" away from

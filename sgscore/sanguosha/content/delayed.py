@@ -1,5 +1,5 @@
-"""The delayed tricks 乐不思蜀 and 闪电 (003 "延时类锦囊", RULINGS §3 and §4.2): placed in a
-judgement area, judged in the holder's judge phase (``rules.judge_phase``)."""
+"""The delayed tricks 乐不思蜀 and 闪电 (003 "延时类锦囊"; docs/rules.md "Cards" and "The turn"):
+placed in a judgement area, judged in the holder's judge phase (``rules.judge_phase``)."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def lightning_hits(card: int) -> bool:
 
 def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """闪电: ♠2-♠9 → 3 damage with no source, then discarded; otherwise (or nullified) it moves on
-    to the next living player whose judgement area holds no 闪电 (RULINGS §4.2)."""
+    to the next living player whose judgement area holds no 闪电 (docs/rules.md "Cards")."""
     if not cancelled:
         j = yield from judge(g, holder, "lightning")
         if lightning_hits(j.card):

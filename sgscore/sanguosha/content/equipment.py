@@ -1,4 +1,5 @@
-"""Equipment: weapons, armor and horses (003 "装备牌", RULINGS §4.3, §4.4 and §7).
+"""Equipment: weapons, armor and horses (003 "装备牌"; docs/rules.md "Equipment", "EX cards" and
+"Advanced weapons").
 
 Using an equipment card puts it in its slot; a card with a skill (a weapon, 八卦阵, 仁王盾) gives
 its holder that skill while equipped. 诸葛连弩 and 青釭剑 are normal rules; the other weapon skills
@@ -129,7 +130,7 @@ register_card(equipment("eight_diagram", "八卦阵", ARMOR, en="Eight Trigrams"
 
 
 class RenwangShield(_Equipment):
-    """仁王盾 (EX, RULINGS §4.4): black 杀 have no effect on you."""
+    """仁王盾 (EX, docs/rules.md "EX cards"): black 杀 have no effect on you."""
 
     id = "renwang_shield"
     zh = "仁王盾"
@@ -256,7 +257,8 @@ class Axe(_Advanced):
         return (
             ctx.user is owner and owner.max_hp > 3 and len(self._pool(owner)) >= 2
             and _works(g, owner, ctx.target)
-            # 空城 (RULINGS §4.5): no 杀 affects 诸葛亮 once his last card was the 闪
+            # 空城 (docs/rules.md "诸葛亮 zhugeliang"): no 杀 affects him once his last card
+            # was the 闪
             and not g.blocked(owner, ctx.target, "slash")
         )
 
@@ -271,8 +273,9 @@ register_card(equipment("axe", "贯石斧", WEAPON, en="Stone-Piercing Axe", ran
 
 class Blade(_Advanced):
     """青龙偃月刀: with HP > 2, when your first 杀 is dodged you may use another 杀 on the same
-    target, which may be dodged again (it is not followed up a second time). Not on a target
-    a 杀 cannot be used on now: 诸葛亮 whose last hand card was the 闪 (空城, RULINGS §4.5)."""
+    target, which may be dodged again (it is not followed up a second time). Not on a target a 杀
+    cannot be used on now: 诸葛亮 whose last hand card was the 闪 (空城,
+    docs/rules.md "诸葛亮 zhugeliang")."""
 
     id = "blade"
     zh = "青龙偃月刀"
@@ -392,8 +395,9 @@ def ICE_SWORD(t: Teller, choice: Choice) -> str:
 
 
 class IceSword(_Advanced):
-    """寒冰剑 (EX, RULINGS §4.4): when your 杀 would deal damage, you may prevent it and instead
-    discard two of the target's cards (one at a time, your choice; a hand card at random)."""
+    """寒冰剑 (EX, docs/rules.md "EX cards"): when your 杀 would deal damage, you may prevent it and
+    instead discard two of the target's cards (one at a time, your choice; a hand card at
+    random)."""
 
     id = "ice_sword"
     zh = "寒冰剑"

@@ -1,5 +1,5 @@
-"""The 4 EX cards (RULINGS §4.1: 001 counts them; their faces are the physical game's), ids
-104-107: 寒冰剑 ♠2, 仁王盾 ♣2, 闪电 ♥Q, 无懈可击 ♦Q."""
+"""The 4 EX cards (docs/rules.md "The deck": 001 counts them; their faces are the printed
+cards'), ids 104-107: 寒冰剑 ♠2, 仁王盾 ♣2, 闪电 ♥Q, 无懈可击 ♦Q."""
 
 from ..cards import Pack, register_pack
 

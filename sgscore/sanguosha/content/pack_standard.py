@@ -1,4 +1,5 @@
-"""The standard deck: 104 cards (003 "游戏牌104张", RULINGS §4.1), ids 0-103 in this order."""
+"""The standard deck: 104 cards (003 "游戏牌104张"; docs/rules.md "The deck"), ids 0-103 in this
+order."""
 
 from ..cards import Pack, register_pack
 

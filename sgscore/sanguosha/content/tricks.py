@@ -1,4 +1,4 @@
-"""The 13 tricks (003 "锦囊牌", RULINGS §4.2); the delayed ones are in ``delayed.py``."""
+"""The 13 tricks (003 "锦囊牌"; docs/rules.md "Cards"); the delayed ones are in ``delayed.py``."""
 
 from __future__ import annotations
 
@@ -160,7 +160,8 @@ def _self_target(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
 @procedure
 def area_order(g: Game, user: Player, card: VCard) -> Proc:
     """Every living player, in the order a card that affects them all resolves: turn order from
-    the user (RULINGS §4.2); in 3v3 the user chooses the direction (``mode_3v3.area_order``)."""
+    the user (docs/rules.md "Cards"); in 3v3 the user chooses the direction
+    (``mode_3v3.area_order``)."""
     order = g.order_from(user.seat)
     if g.config.mode == "3v3":
         from ..mode_3v3 import area_order as chosen
@@ -178,9 +179,9 @@ def _duel_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
 def duel(g: Game, user: Player, target: Player, card: VCard | None,
          first: Player | None = None) -> Proc:
     """The duel proper (also used by 离间): starting with ``first`` (the target by default), the two
-    play 杀 in turn; the first who does not takes 1 damage from the other (RULINGS §4.2). A 杀
-    played at a player no 杀 affects now (空城: 诸葛亮 whose hand the duel emptied) ends the duel
-    with no damage (RULINGS §4.5)."""
+    play 杀 in turn; the first who does not takes 1 damage from the other (docs/rules.md "Cards").
+    A 杀 played at a player no 杀 affects now (空城: 诸葛亮 whose hand the duel emptied) ends the
+    duel with no damage (docs/rules.md "诸葛亮 zhugeliang")."""
     ctx = DuelCtx(user, target, card)
     asked = first if first is not None else target
     other = user if asked is target else target
@@ -227,7 +228,7 @@ register_card(CardType("dismantlement", "过河拆桥", TRICK, en="Dismantle", t
 
 
 def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
-    # 003: distance 1; horses count, weapons do not (RULINGS §4.2).
+    # 003: distance 1; horses count, weapons do not (docs/rules.md "Cards").
     far = trick_reach(g, p)
     return [
         (q.seat,) for q in others(g, p, "snatch")
@@ -269,8 +270,9 @@ def _collateral_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]
 
 def _collateral_effect(g: Game, use: CardUse) -> Proc:
     """003's first-edition text: borrow the target's weapon, with its range and skill, until the
-    start of your discard phase (RULINGS §4.2). A 借刀杀人 made of no card is 周瑜's 借刀, a skill
-    with the card's effect and no 锦囊牌: no 无懈可击 window opens for it (RULINGS §4.5)."""
+    start of your discard phase (docs/rules.md "Cards"). A 借刀杀人 made of no card is 周瑜's 借刀,
+    a skill with the card's effect and no 锦囊牌: no 无懈可击 window opens for it
+    (docs/rules.md "周瑜 zhouyu")."""
     user = use.user
     target = g.players[use.targets[0]]
     if use.card.cards and (yield from nullified(g, use.card, target, user)):
@@ -305,7 +307,8 @@ register_card(CardType("nullification", "无懈可击", TRICK, en="Nullification
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
 def _aoe(need: str) -> Callable[[Game, CardUse], Proc]:
     def effect(g: Game, use: CardUse) -> Proc:
-        # RULINGS §4.2: every other living player, in turn order from the user's next seat.
+        # docs/rules.md "Cards": every other living player, in turn order from the user's next
+        # seat.
         user, card = use.user, use.card
         order = yield from area_order(g, user, card)
         for q in order[1:]:
@@ -359,8 +362,8 @@ def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc
     user = use.user
     first = len(g.processing)
     try:
-        # each card shown lies on the table as it is taken (docs/rules.md "Cards taken before
-        # the piles run out")
+        # each card shown lies on the table as it is taken (docs/rules.md "The turn": cards
+        # taken before the piles run out)
         shown = take_from_pile(g, len(order), g.processing)
     except GameOver:
         if len(g.processing) > first:
