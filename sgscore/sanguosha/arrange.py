@@ -1,4 +1,4 @@
-"""Arranging shown cards on the top and the bottom of the draw pile (观星, RULINGS §4.5).
+"""Arranging shown cards on the top and the bottom of the draw pile (观星, docs/rules.md "诸葛亮 zhugeliang").
 
 A choice is ``(top, bottom)``: two tuples of card ids that together hold every shown card exactly
 once. Read from the top of the pile down, the pile becomes ``top + (the rest) + bottom``: ``top[0]``

@@ -2,7 +2,7 @@
 
 A card type (杀, 闪, 诸葛连弩, ...) is one :func:`register_card` from the content module that gives
 its rules. A pack is one :func:`register_pack` listing its physical cards, each a name with a suit
-and a rank; the standard 104 and the 4 EX cards are the two packs of RULINGS §4.1
+and a rank; the standard 104 and the 4 EX cards are the two packs of docs/rules.md "The deck"
 (``content/pack_standard.py``, ``content/pack_ex.py``). Which packs a game uses is its config
 (``Config.packs``), recorded in every replay header.
 

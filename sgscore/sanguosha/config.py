@@ -20,7 +20,7 @@ from .model import GENERALS
 __all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS", "MODES",
            "DRAFT_3V3", "general_ids"]
 
-# RULINGS §2, roles by player count: (lord, loyalist, rebel, renegade).
+# docs/rules.md "Setup", roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
     4: (1, 1, 1, 1), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 2, 3, 1),
     8: (1, 2, 4, 1), 9: (1, 3, 4, 1), 10: (1, 3, 4, 2),
@@ -44,7 +44,7 @@ POOLS: dict[str, tuple[str, ...]] = {
     ),
 }
 """Named general pools, frozen with the format: a header names one of these instead of listing
-its generals. ``standard``: the 25 generals of 003's first edition (RULINGS §4.5)."""
+its generals. ``standard``: the 25 generals of 003's first edition (docs/rules.md "Generals")."""
 
 
 def general_ids(names: str | Iterable[str], what: str = "generals") -> tuple[str, ...]:
@@ -89,32 +89,34 @@ class Config:
     """Options of an identity-mode game.
 
     - ``generals``: ``None`` for beginner mode (no generals, no skills), ``"random"`` to deal each
-      seat a general from ``pool`` at random, ``"draft"`` for the selection of RULINGS §2 (the
-      lord chooses from five, then every other seat from three; recorded decisions), or a tuple
-      with one general id per seat.
+      seat a general from ``pool`` at random, ``"draft"`` for the selection of generals
+      (docs/rules.md "Setup": the lord chooses from five, then every other seat from three; recorded
+      decisions), or a tuple with one general id per seat.
     - ``pool``: the general ids ``"random"`` and ``"draft"`` deal from, or the name of a frozen
       pool (:data:`POOLS`); ``None``: every registered general. A replay header records the pool,
       so adding a general never changes a recorded game.
     - ``packs``: the card packs in the deck: ``("standard",)`` (104 cards), ``("standard", "ex")``
-      with the 4 EX cards (RULINGS §4.1), or ``("1.0",)``, the 1.0 edition's 80 cards (002,
-      ``content/deck_1_0.py``).
+      with the 4 EX cards (docs/rules.md "The deck"), or ``("1.0",)``, the 1.0 edition's 80 cards
+      (002, ``content/deck_1_0.py``).
     - ``first_game``: 003 "第一次游戏": no J/Q/K in the deck.
-    - ``advanced_weapons``: the weapons' advanced skills (RULINGS §7).
+    - ``advanced_weapons``: the weapons' advanced skills (docs/rules.md "Advanced weapons").
     - ``role_variant``: 6 or 8 players with two renegades.
-    - ``lord_seat_zero``: the lord sits at seat 0 (RULINGS §2; else roles are dealt at random).
+    - ``lord_seat_zero``: the lord sits at seat 0 (docs/rules.md "Setup"; else roles are dealt at
+      random).
     - ``lord_seat``: the seat the lord's role is given to when it is not dealt at random (0 by
       default; a rotating-lord tournament passes it round the table, 003 "计分规则").
     - ``scoring``: the end summary holds each seat's score (003 "计分规则", ``scoring.py``).
-    - ``max_rounds``: the round cap; past it the game is a draw (RULINGS §3).
+    - ``max_rounds``: the round cap; past it the game is a draw (docs/rules.md "The turn").
     - ``mode``: ``"identity"``, or ``"3v3"`` (003 "三国杀 3V3规则", ``mode_3v3.py``): exactly 6
       seats in two camps, a marshal and two vanguards each; ``"draft"`` is then 3v3's draft of
       16 generals and ``"random"`` deals 6 distinct ones.
-    - ``reincarnation``: 转世 (RULINGS §8.1, ``reincarnation.py``): the dead stay at the table
-      and come back as a general of their kingdom; it needs generals (not beginner mode).
+    - ``reincarnation``: 转世 (docs/rules.md "Reincarnation", ``reincarnation.py``): the dead stay
+      at the table and come back as a general of their kingdom; it needs generals (not beginner
+      mode).
     - ``last_blood``, ``three_player_drain``, ``dark_souls``: the detailed rules (003 "详细规则",
-      RULINGS §8.3, ``detailed.py``): the seat under last-blood protection (the first player out
-      of the previous game; ``None``: nobody), the drain once three players are left, and the
-      dark souls 罗汉, 玄武 and 祝由.
+      docs/rules.md "Detailed rules and dark souls", ``detailed.py``): the seat under last-blood
+      protection (the first player out of the previous game; ``None``: nobody), the drain once three
+      players are left, and the dark souls 罗汉, 玄武 and 祝由.
     """
 
     players: int = 5
@@ -226,8 +228,9 @@ class Config:
                                   f"generals, the pool has {len(pool)}")
 
     def _check_detailed(self) -> None:
-        """The detailed rules (RULINGS §8.3): a protected seat of the table; identity mode only;
-        dark souls and reincarnation both decide what the dead do, so not together."""
+        """The detailed rules (docs/rules.md "Detailed rules and dark souls"): a protected seat of
+        the table; identity mode only; dark souls and reincarnation both decide what the dead do, so
+        not together."""
         seat = self.last_blood
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ConfigError(f"last_blood: expected a seat 0-{self.players - 1} or null, "

@@ -1,5 +1,5 @@
-"""The detailed rules (003 "详细规则"; RULINGS §8.3): last-blood protection, the three-player
-drain and the dark souls 暗魂 (罗汉, 玄武, 祝由).
+"""The detailed rules (003 "详细规则"; docs/rules.md "Detailed rules and dark souls"): last-blood
+protection, the three-player drain and the dark souls 暗魂 (罗汉, 玄武, 祝由).
 
 003 gives them in outline only; every reading made here is written in ``docs/rules.md``,
 "Detailed rules and dark souls", beside the passage it interprets. Each is a ``Config`` option:
@@ -334,12 +334,12 @@ class Luohan(Skill):
 
 @register_skill
 class Xuanwu(Skill):
-    """玄武 (003 "暗魂"): "反贼出局后，变成玄武暗魂。玄武暗魂附体是从牌堆上摸一张牌，可在任何时候将这张牌与被
-    附体玩家手上的暗魂指定的一张牌进行交换，同时暗魂消失。" Given to the host while a 玄武 soul possesses
-    them. "任何时候" is read as: at the start of every phase of every turn, and as the host starts
-    dying; the soul's dead player may then exchange its card for one of the host's hand cards,
-    which the soul names unseen, so it is taken at random (RULINGS §4.2, "随机抽"); the card taken
-    goes to the discard pile with the soul."""
+    """玄武 (003 "暗魂"): "反贼出局后，变成玄武暗魂。玄武暗魂附体是从牌堆上摸一张牌，可在任何时候将
+    这张牌与被附体玩家手上的暗魂指定的一张牌进行交换，同时暗魂消失。" Given to the host while a 玄武
+    soul possesses them. "任何时候" is read as: at the start of every phase of every turn, and as
+    the host starts dying; the soul's dead player may then exchange its card for one of the host's
+    hand cards, which the soul names unseen, so it is taken at random (003's "随机抽",
+    docs/rules.md "Cards"); the card taken goes to the discard pile with the soul."""
 
     id = XUANWU
     zh = "玄武"

@@ -1,4 +1,4 @@
-"""The selection of generals (RULINGS §2, 003 "挑选武将"), as recorded decisions.
+"""The selection of generals (003 "挑选武将"; docs/rules.md "Setup"), as recorded decisions.
 
 003: "首先分给获得主公身份的玩家“曹操”、“刘备”、“孙权”，和另外随机抽取的2张武将牌，一共5张武将牌。由主公玩家
 挑选一个武将扮演，并将选好的武将牌展示给其他玩家。将剩余的24张武将牌洗混，随机发给其余每位玩家各3张（10人游戏

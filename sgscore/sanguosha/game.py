@@ -171,8 +171,8 @@ class Game(Engine):
         return True
 
     def distance(self, a: Player, b: Player) -> int:
-        """Distance from ``a`` to ``b`` (RULINGS §5): living seats the shorter way round, then
-        horses and skills, never below 1."""
+        """Distance from ``a`` to ``b`` (docs/rules.md "Distance"): living seats the shorter way
+        round, then horses and skills, never below 1."""
         if a is b:
             return 0
         memo = self.memo

@@ -430,7 +430,7 @@ def _act(g: Game, seats: Sequence[int], tapped: list[bool], first_phase: str = "
         first_phase = "start"
         if all(tapped[q.seat] for q in g.players if q.alive):
             if g.round >= g.config.max_rounds:
-                raise GameOver(None, "round_cap")  # RULINGS §3
+                raise GameOver(None, "round_cap")  # docs/rules.md "The turn"
             g.round += 1
             tapped[:] = [False] * g.n
             g.log(RESET, g.round)

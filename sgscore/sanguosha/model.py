@@ -59,7 +59,7 @@ class Player:
         self.alive = True
         self.skills: list[Skill] = []
         self.role_shown = False
-        #: A weapon borrowed with 借刀杀人: (card, owner seat, use_it) or None (RULINGS §4.2).
+        #: A weapon borrowed with 借刀杀人: (card, owner seat, use_it) or None (docs/rules.md "Cards").
         self.borrowed: tuple[int, int, bool] | None = None
 
     def has_skill(self, skill_id: str) -> bool:
@@ -93,8 +93,9 @@ class Player:
 class VCard:
     """A card as it is used or played: a name plus the physical cards behind it.
 
-    A converted card (武圣: a red card as 杀) keeps the original's suit and rank (RULINGS §4.5);
-    ``suit``/``rank`` are -1/0 when it stands for no single card. ``skill`` names the conversion.
+    A converted card (武圣: a red card as 杀) keeps the original's suit and rank
+    (docs/rules.md "Generals"); ``suit``/``rank`` are -1/0 when it stands for no single card.
+    ``skill`` names the conversion.
     """
 
     __slots__ = ("name", "cards", "suit", "rank", "skill")
@@ -237,6 +238,6 @@ class Turn:
 
     def canonical(self) -> tuple[tuple[str, int], ...]:
         """``(name, value)`` pairs, sorted: ``("skip_<phase>", 1)`` per skipped phase, then the
-        counters that were set (docs/replay-format.md, "State hash")."""
+        counters that were set (docs/replay-format.md, "Canonical encoding and the state hash")."""
         items: Mapping[str, int] = {**{f"skip_{p}": 1 for p in self.skipped}, **self.counts}
         return tuple(sorted(items.items()))

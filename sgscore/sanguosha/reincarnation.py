@@ -1,15 +1,17 @@
-"""转世, reincarnation (003 "转世规则"; RULINGS §8.1): the dead stay at the table and may come back.
+"""转世, reincarnation (003 "转世规则"; docs/rules.md "Reincarnation"): the dead stay at the table
+and may come back.
 
 With ``Config(reincarnation=True)`` a player who dies keeps their seat. Their cards go to the
 discard pile as at any death and their role is shown; their general's card is set aside with them
-until they reincarnate, then goes back among the unused generals (RULINGS §8.1). Every other living player may, once in each of their own turns, give a dead
-player one hand card face down: the *offering* (献祭), an action of their play phase,
-``("offering", (card,), (dead_seat,))``, like 孙权's tribute (it is the giver's decision alone,
-so nothing is asked of the dead). When a dead player holds 4 cards (3 in a 4- or 5-player game),
-they reincarnate at once: the unused generals are shuffled with the game's RNG and revealed one by
-one until one of the dead player's kingdom comes up; that general is theirs, at 1 HP and its own
-max HP, and they play from their next turn, keeping the cards they were given. If no unused
-general of their kingdom is left they cannot reincarnate: they keep the cards and accept no more.
+until they reincarnate, then goes back among the unused generals. Every other living player may,
+once in each of their own turns, give a dead player one hand card face down: the *offering* (献祭),
+an action of their play phase, ``("offering", (card,), (dead_seat,))``, like 孙权's tribute (it is
+the giver's decision alone, so nothing is asked of the dead). When a dead player holds 4 cards (3 in
+a 4- or 5-player game), they reincarnate at once: the unused generals are shuffled with the game's
+RNG and revealed one by one until one of the dead player's kingdom comes up; that general is theirs,
+at 1 HP and its own max HP, and they play from their next turn, keeping the cards they were given.
+If no unused general of their kingdom is left they cannot reincarnate: they keep the cards and
+accept no more.
 
 A reincarnated player plays like anyone else, except that they make no offerings, they count as
 dead when victory is checked (their role is shown), and killing them brings neither the reward
@@ -72,10 +74,10 @@ def accepts_offerings(g: Game, p: Player) -> bool:
 
 
 def unused_generals(g: Game) -> list[str]:
-    """The unused general cards, sorted by id: the generals of the game (its pool, and the
-    generals a config names for the seats) that no player has. The living play theirs; a dead
-    player's is set aside with them until they reincarnate, so it is never revealed for their own
-    reincarnation nor for another's (RULINGS §8.1; 003: "将转世前的角色牌放回未使用的角色牌堆", after
+    """The unused general cards, sorted by id: the generals of the game (its pool, and the generals
+    a config names for the seats) that no player has. The living play theirs; a dead player's is set
+    aside with them until they reincarnate, so it is never revealed for their own reincarnation nor
+    for another's (docs/rules.md "Reincarnation"; 003: "将转世前的角色牌放回未使用的角色牌堆", after
     the reveal). Once they have taken a new general, the old one is nobody's and unused again."""
     ids = set(g.config.general_pool())
     if isinstance(g.config.generals, tuple):
@@ -125,10 +127,11 @@ class Offering(Skill):
     """献祭, the offering — 003: "其他玩家每回合每人可以选择给他一张手牌，作为献祭。每名玩家每回合只能献祭一次。"
 
     Not a general's skill: with reincarnation on, the rules offer it to every living player
-    (``Game.table_actions``). Read like 孙权's tribute ("在他们各自的回合", RULINGS §4.5): an action
-    of the giver's own play phase, once per turn, one hand card given face down to a dead player
-    who still accepts offerings; reincarnated players make none (003: "不能献祭其他角色"). A gift
-    that brings the dead player to :func:`threshold` cards makes them reincarnate at once.
+    (``Game.table_actions``). Read like 孙权's tribute ("在他们各自的回合",
+    docs/rules.md "孙权 sunquan"): an action of the giver's own play phase, once per turn, one hand
+    card given face down to a dead player who still accepts offerings; reincarnated players make
+    none (003: "不能献祭其他角色"). A gift that brings the dead player to :func:`threshold` cards
+    makes them reincarnate at once.
     """
 
     id = "offering"

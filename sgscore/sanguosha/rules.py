@@ -1,8 +1,8 @@
-"""The rule procedures of identity mode, as generators that yield requests (DESIGN "The game
-protocol"). They read like the rules: a turn is six phases, a card asked for goes round with
-:func:`respond`, damage fires its timings, dying asks for 桃 around the table. Cards and skills
-plug in through their registrations and the timings fired with :func:`~.triggers.fire`; nothing
-here names a general. Card movement is in ``zones.py``.
+"""The rule procedures of identity mode, as generators that yield requests
+(docs/architecture.md "Procedures are generators"). They read like the rules: a turn is six phases,
+a card asked for goes round with :func:`respond`, damage fires its timings, dying asks for 桃 around
+the table. Cards and skills plug in through their registrations and the timings fired with
+:func:`~.triggers.fire`; nothing here names a general. Card movement is in ``zones.py``.
 """
 
 from __future__ import annotations
@@ -130,9 +130,9 @@ def _deal_roles(g: Game) -> None:
 
 
 def _deal_generals(g: Game) -> list[str]:
-    """Random generals (RULINGS §2): each seat a distinct general from the pool while there are
-    enough; beyond that (more seats than generals) the shuffled list is dealt again from its
-    start. The lord cannot be a general that may not be lord (甘宁)."""
+    """Random generals (docs/rules.md "Setup"): each seat a distinct general from the pool while
+    there are enough; beyond that (more seats than generals) the shuffled list is dealt again from
+    its start. The lord cannot be a general that may not be lord (甘宁)."""
     pool = list(g.config.general_pool())
     if not pool:
         raise ValueError("generals='random' needs at least one registered general")
@@ -155,7 +155,7 @@ def _deal_generals(g: Game) -> list[str]:
 
 def _assign_generals(g: Game, ids: list[str] | None) -> None:
     """Each seat its general (``ids``; None: beginner mode), max HP and skills."""
-    lord_bonus = 1 if g.n >= 5 else 0  # RULINGS §2: +1 for the lord in games of 5 or more
+    lord_bonus = 1 if g.n >= 5 else 0  # docs/rules.md "Setup": +1 for the lord at 5 or more
     if ids is None:  # beginner mode: no generals, 4 max HP (lord 5 at 5+ players)
         for p in g.players:
             p.max_hp = p.hp = 4 + (lord_bonus if p.role == LORD else 0)
@@ -176,7 +176,7 @@ def _assign_generals(g: Game, ids: list[str] | None) -> None:
 
 def setup(g: Game) -> Proc:
     """Roles, generals (dealt, drafted with recorded decisions, or as configured), the deck and
-    the starting hands (RULINGS §2)."""
+    the starting hands (docs/rules.md "Setup")."""
     _deal_roles(g)
     g.draw_pile = list(g.card_ids)  # the deck, not yet shuffled (seen so during a draft)
     cfg = g.config
@@ -223,7 +223,7 @@ def game_procedure(
     if arrange is not None:
         arrange(g)
         g.rebuild_hooks()
-    if detailed.enabled(g.config):  # RULINGS §8.3 (after a scenario's arrangement)
+    if detailed.enabled(g.config):  # the detailed rules, after a scenario's arrangement
         detailed.install(g)
     lord = next(p for p in g.players if p.role == LORD)
     seat = lord.seat if start_seat is None else start_seat
@@ -237,7 +237,7 @@ def game_procedure(
         seat = (seat + 1) % g.n
         if seat == lord.seat:
             if g.round >= g.config.max_rounds:
-                raise GameOver(None, "round_cap")  # RULINGS §3: the cap ends the game as a draw
+                raise GameOver(None, "round_cap")  # a draw: docs/rules.md "The turn"
             g.round += 1
             if g.detailed is not None:
                 yield from detailed.round_begins(g)  # the three-player drain
@@ -275,8 +275,9 @@ def turn(g: Game, p: Player, first: str = "start") -> Proc:
 
 
 def judge_phase(g: Game, p: Player) -> Proc:
-    # RULINGS §3: delayed tricks are judged last-placed first, each card once: the ones lying
-    # there when the phase starts (a 闪电 that stays is judged again next turn, not at once).
+    # docs/rules.md "The turn": delayed tricks are judged last-placed first, each card once: the
+    # ones lying there when the phase starts (a 闪电 that stays is judged again next turn, not at
+    # once).
     due = [c for c, _ in p.judge]
     while p.alive and due:
         card = due.pop()
@@ -446,8 +447,8 @@ def use_card(
 
 @procedure
 def nullified(g: Game, trick: VCard, target: Player, user: Player | None) -> Proc:
-    """The 无懈可击 window for one trick on one target (RULINGS §4.2): every living player may
-    respond, asked in turn order from the current player; each 无懈可击 flips the outcome and
+    """The 无懈可击 window for one trick on one target (docs/rules.md "Cards"): every living player
+    may respond, asked in turn order from the current player; each 无懈可击 flips the outcome and
     opens the window again; it closes when everyone passes. Returns True if nullified."""
     cancelled = False
     while True:
@@ -520,8 +521,9 @@ def recover(g: Game, p: Player, amount: int) -> None:
 
 
 def dying(g: Game, p: Player, source: Player | None) -> Proc:
-    """RULINGS §6: from the current player round the table, each living player may use 桃 on the
-    dying player, one per request and as many as they like, until HP ≥ 1; else they die."""
+    """docs/rules.md "Dying, death and victory": from the current player round the table, each
+    living player may use 桃 on the dying player, one per request and as many as they like, until
+    HP ≥ 1; else they die."""
     g.log(DYING_EVENT, p.seat, p.hp)
     ctx = DyingCtx(p, source)
     if DYING in g.hooks:
@@ -541,11 +543,13 @@ def dying(g: Game, p: Player, source: Player | None) -> Proc:
 
 
 def die(g: Game, p: Player, killer: Player | None) -> Proc:
-    """Death (RULINGS §6): reveal the role, discard every card, reward or punish, check victory."""
+    """Death (docs/rules.md "Dying, death and victory"): reveal the role, discard every card, reward
+    or punish, check victory."""
     p.alive = False
     p.role_shown = True
     g.log(DEATH_EVENT, p.seat, p.role, killer.seat if killer else -1)
-    return_borrowed(g, p)  # a borrower who dies gives the weapon back at once (RULINGS §4.2)
+    # a borrower who dies gives the weapon back at once (docs/rules.md "Cards")
+    return_borrowed(g, p)
     cards = list(p.hand) + [c for c in p.equip if c >= 0] + [c for c, _ in p.judge]
     for c in cards:
         remove_card(g, c)

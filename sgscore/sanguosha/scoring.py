@@ -1,5 +1,6 @@
-"""计分规则, scoring (003; RULINGS §8.4): each seat's score for a finished game, by role and by who
-won, plus a personal bonus for the players its holder killed.
+"""计分规则, scoring (003; docs/rules.md "Scoring and the rotating-lord tournament"): each seat's
+score for a finished game, by role and by who won, plus a personal bonus for the players its holder
+killed.
 
 003 ("现在运用第四版新规则得分形式如下", 001 says the same in a worse translation), with ``N`` the
 number of players:

@@ -1,5 +1,5 @@
-"""Skills and timings: the one mechanism that skills, equipment and cards hook into (DESIGN
-"Triggers and timings").
+"""Skills and timings: the one mechanism that skills, equipment and cards hook into
+(docs/architecture.md "Triggers and timings").
 
 A :class:`Timing` is a moment the rules announce with :func:`~sgscore.sanguosha.rules.fire` and a
 context object of a declared type (``DAMAGED`` with a ``DamageCtx``). A :class:`Skill` is a small
@@ -91,7 +91,7 @@ class Skill:
     en: ClassVar[str] = ""
     #: The skill's text in Chinese, as the rules document gives it (003's first edition, verbatim).
     text_zh: ClassVar[str] = ""
-    #: The text in English, as the project reads it (RULINGS).
+    #: The text in English, as the project reads it (docs/rules.md "Generals").
     text_en: ClassVar[str] = ""
     #: A lord skill works only while its general is the lord.
     lord: ClassVar[bool] = False
@@ -112,7 +112,8 @@ class Skill:
     #: Whether it has play-phase actions: it overrides ``play_options`` (found; never declared).
     acts: ClassVar[bool] = False
     equipment: ClassVar[bool] = False
-    #: An advanced weapon skill (RULINGS §7): only with ``Config.advanced_weapons``.
+    #: An advanced weapon skill (docs/rules.md "Advanced weapons"): only with
+    #: ``Config.advanced_weapons``.
     advanced: ClassVar[bool] = False
     #: For a conversion skill usable in the play phase: the card name it makes (国色: 乐不思蜀).
     play_as: ClassVar[str] = ""

@@ -1,6 +1,6 @@
 """Firing a timing: every skill hooked on it whose condition holds reacts, in turn order from the
-current player (RULINGS §3); a player with several picks the order, and an optional skill asks its
-owner first (both recorded decisions)."""
+current player (docs/rules.md "The turn"); a player with several picks the order, and an optional
+skill asks its owner first (both recorded decisions)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ C = TypeVar("C")
 
 def fire(g: Game, timing: Timing[C], ctx: C) -> Proc:
     """Resolve every skill hooked on ``timing`` whose condition holds, in turn order from the
-    current player (RULINGS §3). When one player has several, that player picks the order."""
+    current player (docs/rules.md "The turn"). When one player has several, that player picks the
+    order."""
     hooks = g.hooks.get(timing)
     if not hooks:
         return

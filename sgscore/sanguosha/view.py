@@ -1,4 +1,4 @@
-"""Per-seat views: what one seat may see of the game (DESIGN "The game protocol").
+"""Per-seat views: what one seat may see of the game (docs/views.md "Identity mode: a seat's view").
 
 A seat sees its own hand and role, everyone's public state (HP, equipment, judgement areas, hand
 sizes, the lord's role and dead players' roles), and the events with the hidden parts that were

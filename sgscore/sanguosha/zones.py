@@ -1,5 +1,5 @@
 """Cards moving between zones: the draw pile, hands, equipment and judgement areas, the
-processing area and the discard pile (003 "游戏牌", RULINGS §3 and §4).
+processing area and the discard pile (003 "游戏牌"; docs/rules.md "The turn" and "Cards").
 
 Every move goes through these procedures, so the events (who sees which cards) and the timings
 (``gained``, ``hand_emptied``) are the same whichever card or skill moves the cards.
@@ -32,8 +32,8 @@ __all__ = [
 
 
 def take_from_pile(g: Game, n: int, into: list[int] | None = None) -> list[int]:
-    """Take ``n`` cards from the top of the draw pile, reshuffling the discard pile into a new
-    draw pile whenever it runs out; if both are empty the game is a draw (RULINGS §3).
+    """Take ``n`` cards from the top of the draw pile, reshuffling the discard pile into a new draw
+    pile whenever it runs out; if both are empty the game is a draw (docs/rules.md "The turn").
 
     ``into``: the zone the cards are going to (a hand, the processing area), each put there as
     it is taken, so that the cards taken before both piles run out are there when the game ends
@@ -252,7 +252,7 @@ def set_weapon_skills(g: Game, p: Player) -> None:
 
 def return_borrowed(g: Game, p: Player) -> None:
     """Give a borrowed weapon back: to its owner's equipment area if the owner is alive and has no
-    weapon, else to the discard pile (RULINGS §4.2)."""
+    weapon, else to the discard pile (docs/rules.md "Cards")."""
     if p.borrowed is None:
         return
     weapon, owner_seat, _ = p.borrowed
