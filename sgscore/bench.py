@@ -1,5 +1,5 @@
 """``sgs bench``: how fast the engine simulates and the replay toolkit validates, and how big
-replays are, on one core (DESIGN "Speed habits").
+replays are, on one core (docs/architecture.md "Determinism, hashing and speed").
 
 For each player count, with random agents and ``generals="random"``:
 

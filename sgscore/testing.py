@@ -377,7 +377,7 @@ class Table:
 
 def check_conservation(g: Game) -> None:
     """Raise :class:`ScenarioError` unless every card of the game's deck is in exactly one zone
-    (DESIGN "Tests": cards are conserved in every state)."""
+    (docs/rules.md "Determinism and decisions": cards are conserved in every state)."""
     seen: dict[int, int] = {}
     for c in g.all_zones():
         seen[c] = seen.get(c, 0) + 1

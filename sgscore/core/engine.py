@@ -1,10 +1,10 @@
 """The driver every game shares: a suspended generator of rule procedures, decided step by step.
 
 A game's rules are one generator (the game procedure) that yields a :class:`~.protocol.Request`
-whenever it needs a decision and receives the choice (DESIGN "The game protocol"). :class:`Engine`
-runs it: it answers forced requests (exactly one legal choice) itself, exposes the others as
-:attr:`Engine.pending`, checks each submitted choice with the request, keeps the event stream, and
-turns the two ways a game stops into state: :class:`GameOver` raised by the rules sets
+whenever it needs a decision and receives the choice (docs/architecture.md "How a decision flows").
+:class:`Engine` runs it: it answers forced requests (exactly one legal choice) itself, exposes the
+others as :attr:`Engine.pending`, checks each submitted choice with the request, keeps the event
+stream, and turns the two ways a game stops into state: :class:`GameOver` raised by the rules sets
 :attr:`Engine.result`; any other exception becomes an :class:`EngineError` (the replay toolkit
 records it, so a crash replays to the same crash).
 """

@@ -1,5 +1,6 @@
-"""The rules of 三国掷 as procedures (generators that yield requests), read as RULINGS §9 reads
-000; ``docs/dice.md`` gives the passage of 000 behind each step.
+"""The rules of 三国掷 as procedures (generators that yield requests), read as
+docs/dice.md "How 000 is read" reads 000; ``docs/dice.md`` gives the passage of 000 behind each
+step.
 
 The game procedure deals roles and generals, then runs turns from the lord (the 忠臣 at 3 players)
 in seat order. A turn: 青囊 at its start; the roll of the five dice and up to two rerolls, each

@@ -2,9 +2,9 @@
 
 000: "每回合限一次，你可以将一张【酒】的效果改为令一张【杀】造成的伤害值×2。"
 
-Decisions (RULINGS §9): once per turn; asked when his 杀 dice have their targets, before their
-damage, if a 酒 die is among his final dice; the 酒 he uses this way heals nobody (the first 酒
-die, by index, is the one used).
+Decisions (docs/dice.md "How 000 is read"): once per turn; asked when his 杀 dice have their
+targets, before their damage, if a 酒 die is among his final dice; the 酒 he uses this way heals
+nobody (the first 酒 die, by index, is the one used).
 """
 
 from __future__ import annotations

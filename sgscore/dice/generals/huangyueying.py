@@ -2,9 +2,9 @@
 
 000: "每当结算【万箭齐发】结果前，你可以弃置至多X名角色的各一张【箭】（X为【万箭齐发】结果的数量）。"
 
-Decisions (RULINGS §9): any players holding 【箭】, herself included, each at most once; on her
-own turns, before the 万箭齐发 step, whenever her final dice show at least one 万箭齐发 (whether
-or not enough to fire it).
+Decisions (docs/dice.md "How 000 is read"): any players holding 【箭】, herself included, each at
+most once; on her own turns, before the 万箭齐发 step, whenever her final dice show at least one
+万箭齐发 (whether or not enough to fire it).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 000: "回合结束时，若你生效的骰子结果里没有【杀】，你回复2点体力。"
 
-Decisions (RULINGS §9): checked on the final dice, at the end of his turn. When 3 or more 闪电
-ended the turn, no die took effect ("生效的" results are none), so he recovers 2.
+Decisions (docs/dice.md "How 000 is read"): checked on the final dice, at the end of his turn. When
+3 or more 闪电 ended the turn, no die took effect ("生效的" results are none), so he recovers 2.
 """
 
 from __future__ import annotations

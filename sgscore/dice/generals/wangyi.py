@@ -2,7 +2,7 @@
 
 000: "你能额外重掷一次骰子。"
 
-Decisions (RULINGS §9): three rerolls a turn instead of two.
+Decisions (docs/dice.md "The generals"): three rerolls a turn instead of two.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 000: "每当你受到伤害后，伤害来源获得一张【箭】。（注意【南蛮入侵】和【闪电】造成的伤害没有来源。）"
 
-Decisions (RULINGS §9): one 【箭】 per damage event, whatever its amount; compulsory; not when
-he dies of it (a dead player's skill does nothing) or when the source has died. The 【箭】 comes
-from the pile, so it may be the last and set off 南蛮入侵.
+Decisions (docs/dice.md "How 000 is read"): one 【箭】 per damage event, whatever its amount;
+compulsory; not when he dies of it (a dead player's skill does nothing) or when the source has died.
+The 【箭】 comes from the pile, so it may be the last and set off 南蛮入侵.
 """
 
 from __future__ import annotations

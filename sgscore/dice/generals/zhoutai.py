@@ -2,9 +2,10 @@
 
 000: "你可以将你受到的任意点数有来源的伤害改为获得等量的【箭】。（不能以此法获得牌堆里的最后一张【箭】。）"
 
-Decisions (RULINGS §9): only damage with a source (a 杀 or a 万箭齐发; never 南蛮入侵 or 闪电);
-he chooses how many points (0 up to the damage, and never so many that he would take the pile's
-last 【箭】), asked once per damage; the 【箭】 are taken one at a time from the pile.
+Decisions (docs/dice.md "How 000 is read"): only damage with a source (a 杀 or a 万箭齐发; never
+南蛮入侵 or 闪电); he chooses how many points (0 up to the damage, and never so many that he would
+take the pile's last 【箭】), asked once per damage; the 【箭】 are taken one at a time from the
+pile.
 """
 
 from __future__ import annotations

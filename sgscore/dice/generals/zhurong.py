@@ -2,7 +2,8 @@
 
 000: "【南蛮入侵】对你造成的伤害至多为1。"
 
-Decisions (RULINGS §9): a cap, not immunity: she still takes 1 when she holds any 【箭】.
+Decisions (docs/dice.md "How 000 is read"): a cap, not immunity: she still takes 1 when she holds
+any 【箭】.
 """
 
 from __future__ import annotations
