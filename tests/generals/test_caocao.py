@@ -1,4 +1,4 @@
-"""曹操: 奸雄 and the lord skill 护驾 (003 "人物技能详解"; RULINGS §4.5)."""
+"""曹操: 奸雄 and the lord skill 护驾 (003 "人物技能详解"; docs/rules.md "曹操 caocao")."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_jianxiong_gains_the_slash_that_damaged_him() -> None:
 
 
 def test_jianxiong_may_be_declined() -> None:
-    # RULINGS §3: a skill not used when its moment comes is forfeited.
+    # docs/rules.md "The turn": a skill not used when its moment comes is forfeited.
     s = Scenario(players=4, generals=["caocao", None, None, None])
     s.seat(1).hand("slash")
     t = s.start(seat=1, phase="play")
@@ -76,8 +76,8 @@ def test_jianxiong_gains_the_savage_assault_once() -> None:
 
 
 def test_jianxiong_gains_the_cards_behind_a_slash_played_for_another() -> None:
-    # RULINGS §4.5 奸雄: a card that stands for 杀 gives the card(s) used for it — here the 杀
-    # 马超 plays for 刘备 (激将).
+    # 奸雄 (docs/rules.md "曹操 caocao"): a card that stands for 杀 gives the card(s) used for it —
+    # here the 杀 马超 plays for 刘备 (激将).
     s = Scenario(players=4, generals=["liubei", "caocao", "machao", None],
                  roles=["lord", LOYALIST, REBEL, "renegade"])
     s.seat(2).hand("slash")
@@ -145,7 +145,7 @@ def test_hujia_is_not_offered_without_another_wei_player() -> None:
 
 
 def test_hujia_works_only_while_caocao_is_the_lord() -> None:
-    # RULINGS §4.5: lord skills work only while that general is the lord.
+    # docs/rules.md "曹操 caocao": lord skills work only while that general is the lord.
     s = Scenario(players=4, generals=[None, "caocao", "simayi", None])
     s.seat(1).hand("jink")
     s.seat(2).hand("jink")
@@ -157,7 +157,7 @@ def test_hujia_works_only_while_caocao_is_the_lord() -> None:
 
 
 def test_hujia_answers_every_jink_that_wushuang_needs() -> None:
-    # 吕布 无双: two 闪; 护驾 is offered for each of them (RULINGS §4.5).
+    # 吕布 无双: two 闪; 护驾 is offered for each of them (docs/rules.md "曹操 caocao").
     s = Scenario(players=4, generals=["caocao", "simayi", None, "lvbu"])
     s.seat(1).hand("jink", "jink")
     s.seat(3).hand("slash")
@@ -186,9 +186,9 @@ def test_hujia_helper_may_use_his_own_eight_diagram() -> None:
 
 
 def test_hujia_helpers_eight_diagram_works_against_qinggang_sword() -> None:
-    # 003 青钢剑: "出杀时，对方的八卦阵无效" — only the target's (对方) armor; RULINGS §4.3 "the
-    # target's armor has no effect against this 杀". A Wei player answering 护驾 is not the target,
-    # so his 八卦阵 still judges; 曹操's own 八卦阵 stays ignored.
+    # 003 青钢剑: "出杀时，对方的八卦阵无效" — only the target's (对方) armor has no effect against
+    # this 杀 (docs/rules.md "Equipment"). A Wei player answering 护驾 is not the target, so his
+    # 八卦阵 still judges; 曹操's own 八卦阵 stays ignored.
     s = Scenario(players=4, generals=["caocao", "simayi", None, None])
     s.seat(0).equip("eight_diagram S2")
     s.seat(1).equip("eight_diagram C2")

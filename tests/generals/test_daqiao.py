@@ -1,4 +1,4 @@
-"""大乔: 国色 and 流离 (003 "人物技能详解"; RULINGS §4.5)."""
+"""大乔: 国色 and 流离 (003 "人物技能详解"; docs/rules.md "大乔 daqiao")."""
 
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ def test_guose_an_equipped_diamond_card() -> None:
 
 
 def test_guose_follows_indulgence_targeting() -> None:
-    # RULINGS §4.2 乐不思蜀: any other player except the lord, and not twice on one player.
+    # 乐不思蜀 (docs/rules.md "Cards"): any other player except the lord, and not twice on one
+    # player.
     s = Scenario(players=4, generals=[None, "daqiao", None, None])
     s.seat(1).hand("jink D2", "jink D3")
     s.seat(3).judge("indulgence S6")
@@ -90,7 +91,7 @@ def test_liuli_may_be_declined() -> None:
 
 
 def test_liuli_not_in_a_duel() -> None:
-    # RULINGS §4.5 流离: against 杀 only (not in a duel) — 003: "（不包括决斗时）"
+    # 流离 (docs/rules.md "大乔 daqiao"): against 杀 only (not in a duel) — 003: "（不包括决斗时）"
     s = Scenario(players=4, generals=[None, "daqiao", None, None])
     s.seat(0).hand("duel")
     s.seat(1).hand("slash", "jink")
@@ -101,7 +102,8 @@ def test_liuli_not_in_a_duel() -> None:
 
 
 def test_liuli_cannot_move_the_slash_to_an_empty_handed_zhugeliang() -> None:
-    # RULINGS §4.5 空城: he cannot be chosen as the target of 杀 — 流离 chooses a new target.
+    # 空城 (docs/rules.md "诸葛亮 zhugeliang"): he cannot be chosen as the target of 杀 — 流离
+    # chooses a new target.
     s = Scenario(players=4, generals=[None, "daqiao", "zhugeliang", None])
     s.seat(0).hand("slash")
     s.seat(1).hand("jink")
@@ -136,9 +138,9 @@ def test_liuli_not_to_another_target_of_the_same_slash() -> None:
 
 
 def test_liuli_cannot_move_a_crossbow_users_second_slash_onto_sunshangxiang() -> None:
-    # RULINGS §4.5 乾坤: a 杀 the attacker could not have aimed at her because of this (the second
-    # 杀 of a 诸葛连弩 user) cannot be moved onto her by 流离 either (`sgs sim -p 6 -s 3025`,
-    # decisions 16-18, moved it onto her).
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): a 杀 the attacker could not have aimed at her
+    # because of this (the second 杀 of a 诸葛连弩 user) cannot be moved onto her by 流离 either
+    # (`sgs sim -p 6 -s 3025`, decisions 16-18, moved it onto her).
     s = Scenario(players=4, generals=[None, "daqiao", "sunshangxiang", None])
     s.seat(0).hand("slash", "slash").equip("crossbow")
     s.seat(1).hand("jink", "peach").equip("qinggang_sword")  # range 2: seats 2 and 3

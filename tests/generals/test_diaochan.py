@@ -1,4 +1,4 @@
-"""貂蝉: 闭月 and 离间 (003 "人物技能详解"; RULINGS §4.5)."""
+"""貂蝉: 闭月 and 离间 (003 "人物技能详解"; docs/rules.md "貂蝉 diaochan")."""
 
 from __future__ import annotations
 
@@ -45,8 +45,9 @@ def test_biyue_only_after_her_own_discard_phase() -> None:
 
 
 def test_lijian_two_male_generals_duel_and_she_chooses_who_plays_first() -> None:
-    # 003 离间: "出牌阶段可弃一张牌，然后指定两名男性角色进行决斗（即执行决斗这张锦囊牌的效用），并由貂蝉
-    # 决定出杀的先后"; RULINGS §4.5: two male generals duel, 貂蝉 chooses who plays 杀 first.
+    # 003 离间: "出牌阶段可弃一张牌，然后指定两名男性角色进行决斗（即执行决斗这张锦囊牌的效用），并
+    # 由貂蝉决定出杀的先后"; docs/rules.md "貂蝉 diaochan": two male generals duel, 貂蝉 chooses who
+    # plays 杀 first.
     s = Scenario(players=4, generals=["diaochan", None, None, None])
     s.seat(0).hand("jink", "dilu")
     s.seat(1).hand("slash C2")
@@ -133,8 +134,8 @@ def test_lijian_an_equipped_card_may_be_discarded() -> None:
 
 
 def test_lijian_not_an_empty_handed_zhugeliang() -> None:
-    # RULINGS §4.5 空城: with no hand cards he cannot be chosen as the target of 决斗 — nor for
-    # 离间's duel (docstring of Lijian), in either place.
+    # 空城 (docs/rules.md "诸葛亮 zhugeliang"): with no hand cards he cannot be chosen as the target
+    # of 决斗 — nor for 离间's duel (docstring of Lijian), in either place.
     s = Scenario(players=4, generals=["diaochan", "zhugeliang", None, None])
     s.seat(0).hand("jink")
     t = s.start(seat=0, phase="play")
@@ -165,7 +166,8 @@ def test_lijian_jianxiong_gains_nothing() -> None:
 
 
 def test_lijian_the_winning_duellist_is_rewarded_for_a_rebel() -> None:
-    # RULINGS §6: whoever caused the death (the source of the damage) draws 3 for a rebel.
+    # docs/rules.md "Dying, death and victory": whoever caused the death (the source of the damage)
+    # draws 3 for a rebel.
     s = Scenario(players=4, generals=["diaochan", None, None, None],
                  roles=["loyalist", "lord", "rebel", "renegade"])
     s.seat(0).hand("jink", "dilu")
@@ -178,7 +180,8 @@ def test_lijian_the_winning_duellist_is_rewarded_for_a_rebel() -> None:
 
 
 def test_lijian_a_duellist_with_the_spear_plays_any_hand_card_as_slash() -> None:
-    # RULINGS §7 丈八蛇矛: "in a duel you may use any hand card as 杀" — 离间's duel is a duel.
+    # 丈八蛇矛 (docs/rules.md "Advanced weapons"): in a duel any hand card may be played as 杀 —
+    # 离间's duel is a duel.
     s = Scenario(players=4, generals=["diaochan", None, None, None])
     s.seat(0).hand("jink", "dilu")
     s.seat(1).hand("peach").equip("spear")
@@ -189,7 +192,7 @@ def test_lijian_a_duellist_with_the_spear_plays_any_hand_card_as_slash() -> None
 
 
 def test_lijian_and_lianying() -> None:
-    # 陆逊 plays his last 杀 in 离间's duel: 连营 draws at once (RULINGS §4.5).
+    # 陆逊 plays his last 杀 in 离间's duel: 连营 draws at once (docs/rules.md "貂蝉 diaochan").
     s = Scenario(players=4, generals=["diaochan", "luxun", None, None])
     s.seat(0).hand("jink", "dilu")
     s.seat(1).hand("slash C2")

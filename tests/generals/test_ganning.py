@@ -1,4 +1,5 @@
-"""甘宁: 铜铃, and that he cannot be the lord (003 "人物技能详解"; RULINGS §2, §4.5)."""
+"""甘宁: 铜铃, and that he cannot be the lord (003 "人物技能详解"; docs/rules.md "甘宁 ganning" and
+"Setup")."""
 
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ def test_tongling_once_per_game() -> None:
 
 
 def test_tongling_when_asked_for_a_card_then_asked_again() -> None:
-    # RULINGS §4.5: "any time he could act or respond". Asked for a 闪 he may first use 铜铃;
-    # then he is asked for the 闪 again.
+    # docs/rules.md "甘宁 ganning": "任何时候" is any time he could act or respond. Asked for a 闪
+    # he may first use 铜铃; then he is asked for the 闪 again.
     s = Scenario(players=4, generals=[None, "ganning", None, None])
     s.seat(0).hand("slash")
     s.seat(1).hand("jink")
@@ -70,7 +71,7 @@ def test_tongling_when_asked_for_a_card_then_asked_again() -> None:
 
 
 def test_declining_tongling_when_dying_is_final_for_that_dying() -> None:
-    # RULINGS §3: a decline is final; with no 桃 he dies.
+    # docs/rules.md "The turn": a decline is final; with no 桃 he dies.
     s = Scenario(players=4, generals=[None, "ganning", None, None])
     s.seat(0).hand("slash")
     s.seat(1).hp(1)

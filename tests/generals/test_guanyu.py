@@ -1,4 +1,4 @@
-"""关羽: 武圣 (003 "人物技能详解"; RULINGS §4.5)."""
+"""关羽: 武圣 (003 "人物技能详解"; docs/rules.md "关羽 guanyu")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
 # 003 武圣: "需要出杀时，可以用任意红色花色（红桃、方块）的手牌或已装备的装备牌代替杀使用。"
-# RULINGS §4.5: a card conversion: the card is "as" 杀 with the original's suit and rank.
+# docs/rules.md "关羽 guanyu": a card conversion: the card is "as" 杀 with the original's suit and
+# rank.
 
 
 def _wusheng(choices: list[Choice], card: int) -> set[tuple[int, ...]]:
@@ -47,8 +48,8 @@ def test_wusheng_hearts_and_diamonds_but_never_black_cards() -> None:
 
 
 def test_wusheng_slash_keeps_the_red_suit_against_renwang_shield() -> None:
-    # RULINGS §4.5: "as" 杀 with the original's suit; §4.4 仁王盾: black 杀 have no effect — a red
-    # one does.
+    # docs/rules.md "关羽 guanyu": "as" 杀 with the original's suit; 仁王盾 (docs/rules.md "EX
+    # cards"): black 杀 have no effect — a red one does.
     s = Scenario(players=4, generals=["guanyu", None, None, None], packs=("standard", "ex"))
     s.seat(0).hand("jink D3")
     s.seat(1).equip("renwang_shield")

@@ -1,4 +1,4 @@
-"""郭嘉: 天妒 and 遗计 (003 "人物技能详解"; RULINGS §4.5)."""
+"""郭嘉: 天妒 and 遗计 (003 "人物技能详解"; docs/rules.md "郭嘉 guojia")."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from sgscore.testing import check_conservation as assert_conserved
 
 # ---------------------------------------------------------------------------- 天妒
 def test_tiandu_takes_his_own_judgement_card_after_it_takes_effect() -> None:
-    # 003 天妒: "可将所有自己的判定牌加入自己的手牌。"; RULINGS §4.5: "his own judgement cards go to
-    # his hand after they take effect". ♠7 is not ♥: 乐不思蜀 still makes him skip his play phase.
+    # 003 天妒: "可将所有自己的判定牌加入自己的手牌。"; docs/rules.md "郭嘉 guojia": his own
+    # judgement cards go to his hand after they take effect. ♠7 is not ♥: 乐不思蜀 still makes him
+    # skip his play phase.
     s = Scenario(players=4, generals=[None, "guojia", None, None])
     s.seat(1).judge("indulgence S6")
     s.top("slash S7")
@@ -64,7 +65,8 @@ def test_tiandu_only_for_his_own_judgements() -> None:
 
 
 def test_tiandu_with_eight_diagram_the_red_card_dodges_and_goes_to_his_hand() -> None:
-    # 八卦阵 (RULINGS §4.3): red → counts as a 闪. The judgement is his: 天妒 takes the card.
+    # 八卦阵 (docs/rules.md "Equipment"): red → counts as a 闪. The judgement is his: 天妒 takes the
+    # card.
     s = Scenario(players=4, generals=[None, "guojia", None, None])
     s.seat(0).hand("slash")
     s.seat(1).equip("eight_diagram")
@@ -80,8 +82,8 @@ def test_tiandu_with_eight_diagram_the_red_card_dodges_and_goes_to_his_hand() ->
 
 
 def test_tiandu_and_yiji_under_lightning() -> None:
-    # 闪电 ♠2-♠9: 3 damage (RULINGS §4.2). 天妒 takes the ♠ judgement card, and 遗计 gives him two
-    # cards per point of damage: "自己每受到一点体力伤害，就能从牌堆摸两张牌".
+    # 闪电 ♠2-♠9: 3 damage (docs/rules.md "Cards"). 天妒 takes the ♠ judgement card, and 遗计 gives
+    # him two cards per point of damage: "自己每受到一点体力伤害，就能从牌堆摸两张牌".
     s = Scenario(players=4, generals=[None, "guojia", None, None])
     s.seat(1).judge("lightning SA").hp(4, 4)
     s.top("slash S7", "jink D2", "jink D3", "jink D4", "jink D5", "jink D6", "jink D7")
@@ -162,7 +164,8 @@ def test_yiji_is_optional() -> None:
 
 
 def test_yiji_only_for_damage_he_survives_and_after_he_is_saved() -> None:
-    # RULINGS §6: at 0 HP he is dying; only once saved does 遗计 come (``damaged`` after dying).
+    # docs/rules.md "Dying, death and victory": at 0 HP he is dying; only once saved does 遗计 come
+    # (``damaged`` after dying).
     s = Scenario(players=4, generals=[None, "guojia", None, None])
     s.seat(0).hand("slash", "peach", "ex_nihilo")
     s.seat(1).hp(1)

@@ -1,4 +1,4 @@
-"""黄盖: 苦肉 (003 "人物技能详解"; RULINGS §4.5)."""
+"""黄盖: 苦肉 (003 "人物技能详解"; docs/rules.md "黄盖 huanggai")."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
 # 003 苦肉: "出牌阶段，可主动减一点体力，从牌堆两张牌。在自己回合可以多次使用该技能。但若自己仅剩一点
-# 体力，则不得使用此技能，即便自己手里有桃" (RULINGS §4.5: not at 1 HP).
+# 体力，则不得使用此技能，即便自己手里有桃" (docs/rules.md "黄盖 huanggai": not at 1 HP).
 
 
 def test_kurou_lose_one_hp_and_draw_two() -> None:

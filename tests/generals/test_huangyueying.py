@@ -1,4 +1,4 @@
-"""黄月英: 集智 and 奇才 (003 "人物技能详解"; RULINGS §4.5)."""
+"""黄月英: 集智 and 奇才 (003 "人物技能详解"; docs/rules.md "黄月英 huangyueying")."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def test_qicai_snatch_at_any_distance() -> None:
 
 
 def test_without_qicai_snatch_reaches_distance_one_only() -> None:
-    # RULINGS §4.2 顺手牵羊: distance 1, horses count.
+    # 顺手牵羊 (docs/rules.md "Cards"): distance 1, horses count.
     s = Scenario(players=4)
     s.seat(0).hand("snatch")
     s.seat(1).hand("jink")
@@ -153,7 +153,8 @@ def test_without_qicai_snatch_reaches_distance_one_only() -> None:
 
 
 def test_qicai_does_not_reach_luxun() -> None:
-    # 谦逊 (RULINGS §4.5): he cannot be the target of 顺手牵羊 — 奇才 lifts distance, not that.
+    # 谦逊 (docs/rules.md "陆逊 luxun"): he cannot be the target of 顺手牵羊 — 奇才 lifts distance,
+    # not that.
     s = Scenario(players=4, generals=["huangyueying", None, "luxun", None])
     s.seat(0).hand("snatch")
     s.seat(2).hand("jink")

@@ -1,4 +1,5 @@
-"""华佗: 急救 and 青囊 (003 "人物技能详解"; RULINGS §4.5: first edition, 急救 prevents damage)."""
+"""华佗: 急救 and 青囊 (003 "人物技能详解"; docs/rules.md "华佗 huatuo": first edition, 急救
+prevents damage)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""刘备: 仁德 and the lord skill 激将 (003 "人物技能详解"; RULINGS §4.5)."""
+"""刘备: 仁德 and the lord skill 激将 (003 "人物技能详解"; docs/rules.md "刘备 liubei")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from sgscore.testing import check_conservation as assert_conserved
 
 
 def test_rende_five_cards_heal_two() -> None:
-    # RULINGS §4.5 仁德: five cards → 2 HP (003: "一共给出五张，因此刘备共可以补充两点体力")
+    # 仁德 (docs/rules.md "刘备 liubei"): five cards → 2 HP (003: "一共给出五张，因此刘备共可以补充
+    # 两点体力")
     s = Scenario(players=5, generals=["liubei", None, None, None, None])
     s.seat(0).hand("jink", "jink", "jink", "slash", "slash").hp(1)
     t = s.start(seat=0, phase="play")
@@ -26,7 +27,7 @@ def test_rende_five_cards_heal_two() -> None:
 
 
 def test_rende_count_is_kept_for_the_whole_play_phase() -> None:
-    # RULINGS §4.5 仁德: the count of cards given is kept for the whole play phase.
+    # 仁德 (docs/rules.md "刘备 liubei"): the count of cards given is kept for the whole play phase.
     s = Scenario(players=4, generals=["liubei", None, None, None])
     s.seat(0).hand("jink", "chitu", "jink").hp(2)
     t = s.start(seat=0, phase="play")
@@ -141,7 +142,7 @@ def test_jijiang_in_the_play_phase_counts_against_his_limit() -> None:
 
 
 def test_jijiang_refused_in_the_play_phase_is_not_offered_again() -> None:
-    # RULINGS §3: a decline is final.
+    # docs/rules.md "The turn": a decline is final.
     s = _jijiang_table()
     s.seat(0).hand("jink")
     s.seat(2).hand("slash")
@@ -176,7 +177,7 @@ def test_jijiang_not_offered_without_a_shu_player() -> None:
 
 
 def test_jijiang_works_only_while_liubei_is_the_lord() -> None:
-    # RULINGS §4.5: lord skills work only while that general is the lord.
+    # docs/rules.md "刘备 liubei": lord skills work only while that general is the lord.
     s = Scenario(players=4, generals=[None, "liubei", "machao", None],
                  roles=[LORD, LOYALIST, REBEL, RENEGADE])
     s.seat(0).hand("duel")

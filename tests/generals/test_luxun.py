@@ -1,4 +1,4 @@
-"""陆逊: 谦逊 and 连营 (003 "人物技能详解"; RULINGS §4.5)."""
+"""陆逊: 谦逊 and 连营 (003 "人物技能详解"; docs/rules.md "陆逊 luxun")."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ def _targets(t: Table, card: int) -> set[tuple[int, ...]]:
 
 
 def test_qianxun_he_cannot_be_the_target_of_snatch() -> None:
-    # 003 谦逊: "不受顺手牵羊和乐不思蜀的影响"; RULINGS §4.5: cannot be the target of 顺手牵羊.
+    # 003 谦逊: "不受顺手牵羊和乐不思蜀的影响"; docs/rules.md "陆逊 luxun": cannot be the target of
+    # 顺手牵羊.
     s = Scenario(players=4, generals=[None, "luxun", None, None])
     s.seat(0).hand("snatch")
     s.seat(1).hand("jink")
@@ -22,7 +23,8 @@ def test_qianxun_he_cannot_be_the_target_of_snatch() -> None:
 
 
 def test_qianxun_he_cannot_be_the_target_of_indulgence_nor_of_guose() -> None:
-    # RULINGS §4.5 谦逊: "cannot be the target of 顺手牵羊 or 乐不思蜀 (国色 included)".
+    # 谦逊 (docs/rules.md "陆逊 luxun"): he cannot be the target of 顺手牵羊 or 乐不思蜀, 国色's
+    # included.
     s = Scenario(players=4, generals=[None, "daqiao", "luxun", None])
     s.seat(1).hand("indulgence", "jink D2")
     t = s.start(seat=1, phase="play")
@@ -63,7 +65,8 @@ def test_lianying_the_example_of_003_he_draws_before_fankui_takes_the_card() -> 
 
 
 def test_lianying_asks_nothing_and_needs_an_empty_hand() -> None:
-    # RULINGS §4.5 连营: "whenever his hand becomes empty, draw 1" — not while cards are left.
+    # 连营 (docs/rules.md "陆逊 luxun"): whenever his hand becomes empty he draws 1 — not while
+    # cards are left.
     s = Scenario(players=4, generals=["luxun", None, None, None])
     s.seat(0).hand("slash", "jink")
     s.top("peach H3")

@@ -1,4 +1,4 @@
-"""吕布: 无双 (003 "人物技能详解"; RULINGS §4.5)."""
+"""吕布: 无双 (003 "人物技能详解"; docs/rules.md "吕布 lvbu")."""
 
 from __future__ import annotations
 

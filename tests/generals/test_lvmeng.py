@@ -1,4 +1,4 @@
-"""吕蒙: 克己 (003 "人物技能详解"; RULINGS §4.5)."""
+"""吕蒙: 克己 (003 "人物技能详解"; docs/rules.md "吕蒙 lvmeng")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""马超: 马术 (003 "人物技能详解"; RULINGS §4.5, §5)."""
+"""马超: 马术 (003 "人物技能详解"; docs/rules.md "马超 machao" and
+"Distance")."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def test_mashu_counts_as_both_horses_without_equipment() -> None:
 
 
 def test_mashu_reaches_farther_with_slash_and_snatch() -> None:
-    # RULINGS §4.2: 顺手牵羊 at distance 1 with horses counted; 马术 counts as a -1 horse.
+    # docs/rules.md "Cards": 顺手牵羊 at distance 1 with horses counted; 马术 counts as a -1 horse.
     s = Scenario(players=5, generals=["machao", None, None, None, None])
     s.seat(0).hand("slash", "snatch")
     s.seat(2).hand("jink")

@@ -1,5 +1,5 @@
 """Random games with the generals dealt at random run to the end with every card conserved
-(DESIGN "Tests": cards are conserved in every state)."""
+(docs/rules.md "Determinism and decisions": cards are conserved in every state)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""司马懿: 反馈 and 鬼才 (003 "人物技能详解"; RULINGS §4.2, §4.5)."""
+"""司马懿: 反馈 and 鬼才 (003 "人物技能详解"; docs/rules.md "司马懿 simayi" and
+"Cards")."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from sgscore.testing import check_conservation as assert_conserved
 
 
 def test_fankui_takes_a_random_hand_card_of_the_source() -> None:
-    # 003 反馈: "随机抽取对方一张手牌，加入自己的手牌"; RULINGS §4.5: at random with the game RNG.
+    # 003 反馈: "随机抽取对方一张手牌，加入自己的手牌"; docs/rules.md "司马懿 simayi": at random
+    # with the game RNG.
     s = Scenario(players=4, generals=[None, "simayi", None, None])
     s.seat(0).hand("slash", "jink", "peach")
     t = s.start(seat=0, phase="play")
@@ -34,7 +36,8 @@ def test_fankui_is_compulsory_it_asks_no_yes_no() -> None:
 
 
 def test_fankui_is_the_same_for_the_same_seed() -> None:
-    # RULINGS §4.5 反馈: the game RNG decides, so a seed always takes the same card.
+    # 反馈 (docs/rules.md "司马懿 simayi"): the game RNG decides, so a seed always takes the same
+    # card.
     taken = []
     for _ in range(2):
         s = Scenario(players=4, generals=[None, "simayi", None, None], seed=7)
@@ -56,7 +59,7 @@ def test_fankui_does_nothing_when_the_source_has_no_hand() -> None:
 
 
 def test_fankui_needs_a_source() -> None:
-    # 闪电 deals damage with no source (RULINGS §4.2): there is nobody to take a card from.
+    # 闪电 deals damage with no source (docs/rules.md "Cards"): there is nobody to take a card from.
     s = Scenario(players=4, generals=[None, "simayi", None, None])
     s.seat(1).judge("lightning SA").hp(4, 4)
     s.top("slash S7")
@@ -98,7 +101,7 @@ def test_guicai_chooses_which_hand_card_to_play() -> None:
 
 
 def test_guicai_turns_a_lightning_into_a_strike() -> None:
-    # 鬼才 on someone else's 闪电: a ♠2-♠9 replacement strikes (3 damage, RULINGS §4.2).
+    # 鬼才 on someone else's 闪电: a ♠2-♠9 replacement strikes (3 damage, docs/rules.md "Cards").
     s = Scenario(players=4, generals=[None, None, "simayi", None])
     s.seat(1).judge("lightning SA")
     s.seat(2).hand("slash S8")

@@ -1,4 +1,4 @@
-"""孙权: 制衡 and his lord skill (003 "人物技能详解"; RULINGS §4.5)."""
+"""孙权: 制衡 and his lord skill (003 "人物技能详解"; docs/rules.md "孙权 sunquan")."""
 
 from __future__ import annotations
 

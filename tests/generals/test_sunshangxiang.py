@@ -1,4 +1,5 @@
-"""孙尚香: 乾坤 (003 "人物技能详解"; RULINGS §4.5). 孙尚香 sits at seat 2 of 5 throughout."""
+"""孙尚香: 乾坤 (003 "人物技能详解"; docs/rules.md "孙尚香 sunshangxiang"). 孙尚香 sits at seat 2 of
+5 throughout."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_others_minus_horse_does_not_bring_her_closer() -> None:
 
 
 def test_others_weapon_range_does_not_reach_her() -> None:
-    # RULINGS §4.5 乾坤: weapons' ranges when they attack her.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): weapons' ranges when they attack her.
     s = _table()
     s.seat(0).hand("slash").equip("kylin_bow")
     t = s.start(seat=0, phase="play")
@@ -39,7 +40,7 @@ def test_others_plus_horse_does_not_keep_her_away() -> None:
 
 
 def test_her_own_equipment_works() -> None:
-    # RULINGS §4.5 乾坤: her own equipment works.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): her own equipment works.
     s = _table()
     s.seat(2).hand("slash").equip("chitu")
     t = s.start(seat=2, phase="play")
@@ -111,7 +112,7 @@ def test_halberd_extra_targets_never_include_her() -> None:
 
 
 def test_renwang_shield_does_not_stop_her_black_slash() -> None:
-    # RULINGS §4.4 仁王盾 is armor: another's armor has no effect against her.
+    # 仁王盾 (docs/rules.md "EX cards") is armor: another's armor has no effect against her.
     s = _table(packs=("standard", "ex"))
     s.seat(2).hand("slash S7")
     s.seat(3).equip("renwang_shield")
@@ -121,7 +122,8 @@ def test_renwang_shield_does_not_stop_her_black_slash() -> None:
 
 
 def test_double_swords_do_nothing_against_her() -> None:
-    # RULINGS §7 雌雄双股剑 against the other gender: another's weapon skill, so not against her.
+    # 雌雄双股剑 (docs/rules.md "Advanced weapons") against the other gender: another's weapon
+    # skill, so not against her.
     s = _table()
     s.seat(1).hand("slash", "chitu").equip("double_swords")
     t = s.start(seat=1, phase="play")
@@ -131,7 +133,8 @@ def test_double_swords_do_nothing_against_her() -> None:
 
 
 def test_spear_of_the_duel_user_does_not_work_against_her() -> None:
-    # RULINGS §7 丈八蛇矛 (any hand card as 杀 in a duel) is a weapon skill used against her.
+    # 丈八蛇矛 (docs/rules.md "Advanced weapons") (any hand card as 杀 in a duel) is a weapon skill
+    # used against her.
     s = _table()
     s.seat(1).hand("duel", "jink").equip("spear")
     s.seat(2).hand("slash")

@@ -1,4 +1,4 @@
-"""夏侯惇: 刚烈 (003 "人物技能详解"; RULINGS §4.5)."""
+"""夏侯惇: 刚烈 (003 "人物技能详解"; docs/rules.md "夏侯惇 xiahoudun")."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_ganglie_after_a_duel_the_winner_judges() -> None:
 
 
 def test_ganglie_needs_a_source() -> None:
-    # 闪电 deals damage with no source (RULINGS §4.2): nobody judges.
+    # 闪电 deals damage with no source (docs/rules.md "Cards"): nobody judges.
     s = Scenario(players=4, generals=[None, "xiahoudun", None, None])
     s.seat(1).judge("lightning SA")
     s.top("slash S9")
@@ -130,8 +130,8 @@ def test_fankui_of_simayi_against_xiahoudun() -> None:
 
 
 def test_ganglie_against_guojia_tiandu_card_is_not_yet_his() -> None:
-    # 郭嘉 deals the damage and judges; RULINGS §4.5 天妒: the card goes to his hand *after* the
-    # judgement takes effect, so with one other hand card he can only lose 1 HP.
+    # 郭嘉 deals the damage and judges; 天妒 (docs/rules.md "郭嘉 guojia"): the card goes to his
+    # hand *after* the judgement takes effect, so with one other hand card he can only lose 1 HP.
     s = Scenario(players=4, generals=["guojia", "xiahoudun", None, None])
     s.seat(0).hand("slash", "ex_nihilo")
     s.top("slash S9")
@@ -159,7 +159,7 @@ def test_ganglie_with_guojia_his_other_cards_may_be_discarded() -> None:
 
 def test_ganglie_killing_a_rebel_rewards_xiahoudun() -> None:
     # Ruling: the HP lost to 刚烈 is caused by 夏侯惇; a rebel who dies of it gives him 3 cards
-    # (RULINGS §6).
+    # (docs/rules.md "Dying, death and victory").
     s = Scenario(players=4, generals=[None, "xiahoudun", None, None])
     s.seat(2).hand("slash").hp(1)  # seat 2 is the rebel
     s.top("slash S9")

@@ -1,4 +1,4 @@
-"""许褚: 裸衣 (003 "人物技能详解"; RULINGS §4.5)."""
+"""许褚: 裸衣 (003 "人物技能详解"; docs/rules.md "许褚 xuchu")."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
 # 003 裸衣: "出牌阶段，如果自己没装备武器牌，用杀攻击成功后（不包括决斗），对方受到两点体力伤害。"
-# RULINGS §4.5: without a weapon; this first-edition text has no draw penalty; not a duel's 杀.
+# docs/rules.md "许褚 xuchu": without a weapon; this first-edition text has no draw penalty; not a
+# duel's 杀.
 
 
 def test_luoyi_without_a_weapon_his_slash_deals_two() -> None:
@@ -19,7 +20,7 @@ def test_luoyi_without_a_weapon_his_slash_deals_two() -> None:
     assert t.hp(1) == 2
     assert ("skill", 0, "luoyi") in t.events("skill")
     assert ("damage", 0, 1, 2, 2, "slash") in t.events("damage")
-    assert len(t.hand(0)) == 0  # no draw penalty in this text (RULINGS §4.5)
+    assert len(t.hand(0)) == 0  # no draw penalty in this text (docs/rules.md "许褚 xuchu")
     assert_conserved(t.game)
 
 

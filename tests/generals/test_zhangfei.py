@@ -1,4 +1,4 @@
-"""张飞: 飞将 (003 "人物技能详解"; RULINGS §4.5)."""
+"""张飞: 飞将 (003 "人物技能详解"; docs/rules.md "张飞 zhangfei")."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ def _slash_choices(t: Table, card: int) -> set[tuple[int, ...]]:
 
 
 def test_feijiang_any_number_of_slashes_in_the_play_phase() -> None:
-    # 003 飞将: "出牌阶段，可以出任意数量的杀。" (not the later 咆哮: RULINGS §4.5)
+    # 003 飞将: "出牌阶段，可以出任意数量的杀。" (not the later 咆哮: docs/rules.md "张飞 zhangfei")
     s = Scenario(players=4, generals=["zhangfei", None, None, None])
     s.seat(0).hand("slash", "slash", "slash")
     s.seat(1).hp(4)
@@ -25,7 +25,7 @@ def test_feijiang_any_number_of_slashes_in_the_play_phase() -> None:
 
 
 def test_without_feijiang_a_second_slash_cannot_be_used() -> None:
-    # The rule 飞将 lifts: one 杀 per play phase (RULINGS §3).
+    # The rule 飞将 lifts: one 杀 per play phase (docs/rules.md "The turn").
     s = Scenario(players=4)
     s.seat(0).hand("slash", "slash")
     t = s.start(seat=0, phase="play")
@@ -57,8 +57,9 @@ def test_feijiang_lifts_only_the_limit_not_the_range() -> None:
 
 
 def test_feijiang_works_against_sunshangxiang() -> None:
-    # RULINGS §4.5 乾坤: other players' equipment has no effect on her, "skills still apply" (003:
-    # "但角色技能对她依然有效"): 飞将's second 杀 may be aimed at her, a 诸葛连弩's may not.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): other players' equipment has no effect on her,
+    # skills still apply (003: "但角色技能对她依然有效"): 飞将's second 杀 may be aimed at her, a
+    # 诸葛连弩's may not.
     s = Scenario(players=4, generals=["zhangfei", "sunshangxiang", None, None])
     s.seat(0).hand("slash", "slash")
     t = s.start(seat=0, phase="play")
@@ -74,8 +75,8 @@ def test_feijiang_works_against_sunshangxiang() -> None:
 
 
 def test_feijiang_a_second_slash_may_be_moved_onto_sunshangxiang_by_liuli() -> None:
-    # RULINGS §4.5 乾坤 / 流离: only a 杀 the user could not have aimed at her because of equipment
-    # cannot be moved onto her; 飞将 is a skill, so his second 杀 can.
+    # 乾坤 / 流离 (docs/rules.md "孙尚香 sunshangxiang"): only a 杀 the user could not have aimed at
+    # her because of equipment cannot be moved onto her; 飞将 is a skill, so his second 杀 can.
     s = Scenario(players=4, generals=["zhangfei", "daqiao", "sunshangxiang", None])
     s.seat(0).hand("slash", "slash")
     s.seat(1).hand("jink", "peach").equip("qinggang_sword")
@@ -87,7 +88,8 @@ def test_feijiang_a_second_slash_may_be_moved_onto_sunshangxiang_by_liuli() -> N
 
 
 def test_feijiang_does_not_reach_an_empty_handed_zhugeliang() -> None:
-    # RULINGS §4.5 空城: with no hand cards 诸葛亮 cannot be chosen as the target of 杀.
+    # 空城 (docs/rules.md "诸葛亮 zhugeliang"): with no hand cards 诸葛亮 cannot be chosen as the
+    # target of 杀.
     s = Scenario(players=4, generals=["zhangfei", "zhugeliang", None, None])
     s.seat(0).hand("slash", "slash")
     s.seat(1).hand("jink")

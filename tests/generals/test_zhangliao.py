@@ -1,4 +1,4 @@
-"""张辽: 突袭 (003 "人物技能详解"; RULINGS §4.5)."""
+"""张辽: 突袭 (003 "人物技能详解"; docs/rules.md "张辽 zhangliao")."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def test_tuxi_takes_a_random_hand_card_from_each_of_two_players_instead_of_drawi
 
 
 def test_tuxi_the_cards_taken_are_seen_only_by_him_and_their_owner() -> None:
-    # RULINGS §4.5 反馈 / 突袭: a hand card taken "at random" — hand cards are hidden.
+    # 突袭 (docs/rules.md "张辽 zhangliao"), as 反馈: a hand card taken "at random" — hand cards are
+    # hidden.
     s = Scenario(players=4, generals=["zhangliao", None, None, None])
     s.seat(1).hand("slash")
     s.seat(2).hand("peach")
@@ -115,7 +116,8 @@ def test_tuxi_only_in_his_own_draw_phase() -> None:
 
 
 def test_tuxi_is_the_same_for_the_same_seed() -> None:
-    # RULINGS §4.5 反馈 / 突袭: "at random" is the game RNG, so a seed always takes the same cards.
+    # 突袭 (docs/rules.md "张辽 zhangliao"), as 反馈: "at random" is the game RNG, so a seed always
+    # takes the same cards.
     taken = []
     for _ in range(2):
         s = Scenario(players=4, generals=["zhangliao", None, None, None], seed=11)

@@ -1,4 +1,4 @@
-"""赵云: 龙胆 (003 "人物技能详解"; RULINGS §4.5)."""
+"""赵云: 龙胆 (003 "人物技能详解"; docs/rules.md "赵云 zhaoyun")."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.testing import Scenario
 from sgscore.testing import check_conservation as assert_conserved
 
-# 003 龙胆: "可以用杀代替闪使用，也可以用闪代替杀使用。"
-# RULINGS §4.5: a card conversion both ways, "as" the other card with the original's suit and rank;
-# as 杀 also in the play phase.
+# 003 龙胆: "可以用杀代替闪使用，也可以用闪代替杀使用。" docs/rules.md "赵云 zhaoyun": a card
+# conversion both ways, "as" the other card with the original's suit and rank; as 杀 also in the
+# play phase.
 
 
 def test_longdan_a_jink_used_as_slash_in_the_play_phase() -> None:
@@ -124,7 +124,8 @@ def test_longdan_for_liubeis_jijiang() -> None:
 
 
 def test_longdan_slash_is_red_like_its_jink_against_renwang_shield() -> None:
-    # RULINGS §4.5: the converted card keeps the original's suit; §4.4 仁王盾 stops only black 杀.
+    # docs/rules.md "赵云 zhaoyun": the converted card keeps the original's suit; 仁王盾
+    # (docs/rules.md "EX cards") stops only black 杀.
     s = Scenario(players=4, generals=["zhaoyun", None, None, None], packs=("standard", "ex"))
     s.seat(0).hand("jink H2")
     s.seat(1).equip("renwang_shield")

@@ -1,4 +1,4 @@
-"""甄姬: 洛神 and 倾国 (003 "人物技能详解"; RULINGS §4.5)."""
+"""甄姬: 洛神 and 倾国 (003 "人物技能详解"; docs/rules.md "甄姬 zhenji")."""
 
 from __future__ import annotations
 
@@ -116,7 +116,8 @@ def test_luoshen_guicai_can_change_each_judgement() -> None:
 
 # ---------------------------------------------------------------------------- 倾国
 def test_qingguo_any_hand_card_as_jink_against_a_slash() -> None:
-    # 003 倾国: "可以用任意手牌代替闪使用。"; RULINGS §4.5: "as" 闪 with the original's suit and rank.
+    # 003 倾国: "可以用任意手牌代替闪使用。"; a conversion (docs/rules.md "Generals"): "as" 闪 with
+    # the original's suit and rank.
     s = Scenario(players=4, generals=[None, "zhenji", None, None])
     s.seat(0).hand("slash", "ex_nihilo")
     s.seat(1).hand("peach H3", "jink D2")

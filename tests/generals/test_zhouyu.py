@@ -1,4 +1,4 @@
-"""周瑜: 英姿 and 借刀 (003 "人物技能详解"; RULINGS §4.5)."""
+"""周瑜: 英姿 and 借刀 (003 "人物技能详解"; docs/rules.md "周瑜 zhouyu")."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from sgscore.testing import check_conservation as assert_conserved
 
 # 003 英姿: "摸牌阶段摸三张牌（并非额外摸三张）"
 # 003 借刀: "出牌阶段，可强制向一名玩家借用一张已装备的武器牌（如同锦囊牌借刀杀人的效果）。一回合只能
-# 使用一次该技能。" RULINGS §4.5: "as the card 借刀杀人, once per turn"; §4.2 借刀杀人: "take another
-# player's equipped weapon and use its range and skill until the start of your discard phase,
-# then give it back. If you already have a weapon, choose which of the two is active".
+# 使用一次该技能。" docs/rules.md "周瑜 zhouyu": the effect of the card 借刀杀人, once per turn;
+# 借刀杀人 (docs/rules.md "Cards"): take another player's equipped weapon and use its range and
+# skill until the start of your discard phase, then give it back; with a weapon of your own,
+# choose which of the two is active.
 
 
 def test_yingzi_draws_three_cards_in_the_draw_phase_not_three_more() -> None:
@@ -88,8 +89,8 @@ def test_jiedao_with_a_weapon_of_his_own_he_chooses_which_is_active() -> None:
 
 
 def test_jiedao_is_a_skill_no_nullification_answers_it() -> None:
-    # RULINGS §4.5 借刀 (docs/rules.md 周瑜, 借刀): "It is a skill, not a trick card, so no 无懈可击
-    # can answer it (无懈可击 cancels a 锦囊; 003's 强制 says the borrowing is forced)". 003 无懈可击:
+    # 借刀 (docs/rules.md "周瑜 zhouyu"): it is a skill, not a trick card, so no 无懈可击 can answer
+    # it (无懈可击 cancels a 锦囊; 003's 强制 says the borrowing is forced). 003 无懈可击:
     # "取消一张锦囊牌对某一位玩家的作用"; 003 借刀: "可强制向一名玩家借用一张已装备的武器牌".
     s = Scenario(players=4, generals=["zhouyu", None, None, None])
     s.seat(0).hand("peach").hp(2)  # the 桃 keeps his play phase going
@@ -135,8 +136,9 @@ def test_jiedao_once_per_turn_and_again_next_turn() -> None:
 
 
 def test_jiedao_and_the_card_one_borrowed_weapon_at_a_time() -> None:
-    # RULINGS §4.2 (docs/rules.md 借刀杀人): one borrowed weapon at a time — the card is not usable
-    # while the weapon borrowed by 借刀 is his, and 借刀 not after the card.
+    # 借刀杀人 (docs/rules.md "Cards") and 借刀 (docs/rules.md "周瑜 zhouyu"): one borrowed weapon
+    # at a time — the card is not usable while the weapon borrowed by 借刀 is his, and 借刀 not
+    # after the card.
     s = Scenario(players=4, generals=["zhouyu", None, None, None])
     s.seat(0).hand("collateral", "peach").hp(2)  # the 桃 keeps his play phase going
     s.seat(1).equip("axe")
@@ -161,8 +163,8 @@ def test_jiedao_not_after_the_card_borrowed_a_weapon() -> None:
 
 
 def test_jiedao_a_borrowed_weapon_is_discarded_when_its_owner_died() -> None:
-    # RULINGS §4.2: "The borrowed card returns to its owner's equipment area if the owner is alive
-    # and has no weapon; otherwise it is discarded."
+    # 借刀杀人 (docs/rules.md "Cards"): the weapon goes back to its owner's weapon slot if the owner
+    # is alive and has no weapon; otherwise it is discarded.
     s = Scenario(players=5, generals=["zhouyu", None, None, None, None])
     s.seat(0).hand("slash")
     s.seat(2).equip("halberd").hp(1)

@@ -1,4 +1,5 @@
-"""诸葛亮: 观星 and 空城 (003 "人物技能详解"; RULINGS §4.5), and the ArrangeRequest of 观星."""
+"""诸葛亮: 观星 and 空城 (003 "人物技能详解"; docs/rules.md "诸葛亮 zhugeliang"), and the
+ArrangeRequest of 观星."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from sgscore.testing import check_conservation as assert_conserved
 
 # ---------------------------------------------------------------------------- 观星
 def test_guanxing_puts_cards_on_the_bottom_and_reorders_the_top() -> None:
-    # RULINGS §4.5 观星: look at the top 3; any on the bottom, the rest on top, in any order — one
-    # decision. 003: "摸牌阶段照常摸两张牌"
+    # 观星 (docs/rules.md "诸葛亮 zhugeliang"): look at the top 3; any on the bottom, the rest on
+    # top, in any order — one decision. 003: "摸牌阶段照常摸两张牌"
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     s.top("slash S7", "jink D2", "peach H3", "duel SA")
     t = s.start(seat=1, phase="draw")
@@ -38,7 +39,7 @@ def test_guanxing_keeping_everything_is_choice_zero() -> None:
 
 
 def test_guanxing_shows_fewer_when_the_piles_hold_fewer() -> None:
-    # RULINGS §4.5 观星: "(fewer if the piles hold fewer)"
+    # 观星 (docs/rules.md "诸葛亮 zhugeliang"): fewer than 3 if the piles hold fewer.
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     deck = list(range(104))
     s.seat(0).hand(*deck[0:34])
@@ -106,7 +107,8 @@ def test_arrange_request_check_says_why() -> None:
 
 # ---------------------------------------------------------------------------- 空城
 def test_kongcheng_no_hand_no_slash_or_duel() -> None:
-    # RULINGS §4.5 空城: while he has no hand cards he cannot be chosen as the target of 杀 or 决斗.
+    # 空城 (docs/rules.md "诸葛亮 zhugeliang"): while he has no hand cards he cannot be chosen as
+    # the target of 杀 or 决斗.
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     s.seat(0).hand("slash", "duel", "dismantlement")
     s.seat(1).equip("jueying")
@@ -147,8 +149,9 @@ def test_kongcheng_does_not_stop_savage_assault() -> None:
 
 
 def test_kongcheng_a_duel_that_empties_his_hand_ends_without_damage() -> None:
-    # 003 空城: "无手牌时，不受杀的影响（包括决斗中出的杀）"; RULINGS §4.5: the opponent's 杀 in a
-    # 决斗 whose course empties his hand does not affect him: no damage, and the duel ends.
+    # 003 空城: "无手牌时，不受杀的影响（包括决斗中出的杀）"; docs/rules.md "诸葛亮 zhugeliang": the
+    # opponent's 杀 in a 决斗 whose course empties his hand does not affect him: no damage, and the
+    # duel ends.
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     s.seat(0).hand("duel", "slash", "slash")
     s.seat(1).hand("slash")
@@ -163,9 +166,10 @@ def test_kongcheng_a_duel_that_empties_his_hand_ends_without_damage() -> None:
 
 
 def test_kongcheng_a_blade_follow_up_cannot_reach_him() -> None:
-    # RULINGS §4.5 空城: no 杀 affects him however it reaches him — a 青龙偃月刀 follow-up after
-    # his last card, the 闪, dodged the first (`sgs sim -p 8 -s 41450 -g liubei,machao,
-    # sunshangxiang,caocao,daqiao,lvbu,simayi,zhugeliang`, decision 172, did hit him).
+    # 空城 (docs/rules.md "诸葛亮 zhugeliang"): no 杀 affects him however it reaches him — a
+    # 青龙偃月刀 follow-up after his last card, the 闪, dodged the first
+    # (`sgs sim -p 8 -s 41450 -g liubei,machao,sunshangxiang,caocao,daqiao,lvbu,simayi,zhugeliang`,
+    # decision 172, did hit him).
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     s.seat(0).hand("slash", "slash").equip("blade").hp(4, 4)
     s.seat(1).hand("jink")
