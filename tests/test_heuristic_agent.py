@@ -9,7 +9,7 @@ from sgscore.agents import play
 from sgscore.core.protocol import Choice
 from sgscore.replay import record_game
 from sgscore.sanguosha import SPEC, Config, Game
-from sgscore.sanguosha.agent import DRAFT_ORDER, HeuristicAgent, draft_weight
+from sgscore.sanguosha.agent import HeuristicAgent, draft_order, draft_weight
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.testing import Scenario, Table
 
@@ -170,5 +170,69 @@ def test_the_draft_weights_are_the_agents_estimate_for_its_role() -> None:
     assert draft_weight("huatuo", LOYALIST) == 4 + 2
     assert draft_weight("simayi", RENEGADE) == 4 + 2
     assert draft_weight("no_such_general", LORD) == 1  # not in its list: the lowest weight
-    assert all(draft_weight(g, role) >= 1 for g in DRAFT_ORDER
+    assert all(draft_weight(g, role) >= 1 for g in draft_order()
                for role in (LORD, LOYALIST, REBEL, RENEGADE))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def test_the_agent_names_no_general_skill_or_card() -> None:
+    """Issue 20: what the agent knows of a general, skill or card is registered from the module
+    that defines it (sgscore.sanguosha.hints), so agent.py names none of them, not even in its
+    words."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from sgscore.sanguosha import CARD_TYPES, GENERALS, SKILLS, agent
+
+    ids = set(GENERALS) | set(SKILLS) | set(CARD_TYPES)
+    named = {word for node in ast.walk(ast.parse(Path(agent.__file__).read_text("utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             for word in re.findall(r"[a-z_0-9]+", node.value) if word in ids}
+    assert named == set()
+
+
+def test_every_hint_is_of_something_registered_and_from_its_module() -> None:
+    from sgscore.sanguosha import CARD_TYPES, GENERALS, SKILLS
+    from sgscore.sanguosha.hints import (
+        ANSWER_HINTS,
+        CARD_HINTS,
+        GENERAL_HINTS,
+        JUDGEMENT_HINTS,
+        SKILL_HINTS,
+    )
+    from sgscore.sanguosha.telling import REQUESTS
+
+    for gid, hint in GENERAL_HINTS.items():
+        assert gid in GENERALS and hint.module == GENERALS[gid].module, gid
+    for sid, skill in SKILL_HINTS.items():
+        assert sid in SKILLS and skill.module == SKILLS[sid].module, sid
+    for name, card in CARD_HINTS.items():
+        assert name in CARD_TYPES and card.module == CARD_TYPES[name].module, name
+    for kind, answer in ANSWER_HINTS.items():
+        assert kind in REQUESTS and answer.module == REQUESTS[kind].module, kind
+    assert {"indulgence", "lightning", "eight_diagram"} <= set(JUDGEMENT_HINTS)
+    # the first edition's 25 generals are all estimated (a general without a hint still plays)
+    assert set(Config(pool="standard").general_pool()) <= set(GENERAL_HINTS)
+
+
+def test_a_hint_is_checked_when_it_is_registered() -> None:
+    import pytest
+
+    from sgscore.core.registry import RegistrationError
+    from sgscore.sanguosha.hints import general_hint, skill_hint
+
+    with pytest.raises(RegistrationError, match="strength is 1-100"):
+        general_hint("no_such_general", 101)
+    with pytest.raises(RegistrationError, match="already registered"):
+        general_hint("liubei", 50)
+    with pytest.raises(RegistrationError, match="use_as or play"):
+        skill_hint("no_such_skill", use_as="slash", play=lambda a, cards, targets: 0)
+
+
+def test_the_draft_order_is_the_generals_strength() -> None:
+    from sgscore.sanguosha.hints import strength
+
+    order = draft_order()
+    assert order[:3] == ["liubei", "sunquan", "caocao"]
+    assert [strength(g) for g in order] == sorted((strength(g) for g in order), reverse=True)

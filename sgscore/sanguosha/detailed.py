@@ -26,9 +26,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.engine import Proc
-from ..core.protocol import Choice, PickRequest
+from ..core.protocol import Choice, PickRequest, Request
+from .cards import NAME
 from .contexts import DAMAGE_BEFORE, DYING, PHASE_BEGIN, DamageCtx, DyingCtx, PhaseCtx
 from .events import DISCARD, LOSE_HP
+from .hints import ENEMY, FRIEND, UNKNOWN, Advisor, answer_hint
 from .model import LORD, LOYALIST, REBEL, RENEGADE, Player
 from .requests import YES_NO
 from .skills import SKILLS, Skill, register_skill
@@ -604,3 +606,44 @@ def LUOHAN_DISCARD(t: Teller, choice: Choice) -> str:
     """The host whose damage a 罗汉 soul (of the dead ``soul`` seat) blocked: which hand card to
     discard (they cannot refuse)."""
     return t.card(choice)
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _soul_host(a: Advisor, request: Request) -> Choice:
+    """Its dead player's choice of host: 罗汉 and 玄武 the weakest friend, 祝由 the enemy
+    holding most cards."""
+    players = a.game.players
+    soul = request.prompt[0] if request.prompt else ""
+
+    def score(seat: int) -> int:
+        q = players[seat]
+        if soul == ZHUYOU:
+            return -10 * a.attitude(seat) + len(q.hand)
+        return 10 * a.attitude(seat) - q.hp
+
+    options = request.choices()
+    seats = [o for o in options if isinstance(o, int) and 0 <= o < a.game.n]
+    return a.best([(score(s), s) for s in seats]) if seats else options[0]
+
+
+def _soul_use(a: Advisor, request: Request) -> Choice:
+    """罗汉 blocks for a friend; 玄武 gives a dying friend its 桃, or a good card as their play
+    phase begins, and trades a poor card away with an enemy; 祝由 makes an enemy throw away
+    their hand."""
+    prompt = request.prompt
+    soul = prompt[0] if prompt else ""
+    host = prompt[1] if len(prompt) > 1 and isinstance(prompt[1], int) else -1
+    side = a.attitude(host) if 0 <= host < a.game.n else UNKNOWN
+    if soul == XUANWU:
+        mine = a.me.hand
+        value = a.value(mine[0]) if mine else 0
+        if side == FRIEND:  # a 桃 for the dying, a good card to play
+            if prompt[2] == "dying":
+                return bool(mine) and NAME[mine[0]] == "peach"
+            return prompt[2] == "play" and a.game.current == host and value >= 4
+        return side == ENEMY and value <= 3
+    return side == (FRIEND if soul == LUOHAN else ENEMY)
+
+
+answer_hint("soul_host", _soul_host)
+answer_hint("soul", _soul_use)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..core.engine import Proc
+from .hints import FRIEND, Advisor, cost, skill_hint
 from .model import GENERALS, KINGDOM_ZH, LORD, Player, TurnCounter
 from .skills import SKILLS, PlayOption, Skill, register_skill
 from .telling import Teller, event_kind
@@ -192,3 +193,12 @@ def NO_REINCARNATION(t: Teller, seat: int, kingdom: str) -> str:
                     "no more offerings are accepted",
                  zh="{p}无法转世：未使用的角色牌中已没有{k}国角色；保留所献之牌，不再接受献祭",
                  p=t.p(seat), k=_kingdom(kingdom, t.lang))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _offering(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    """An offering to a dead friend, who may come back."""
+    return 2 - cost(a, cards) // 2 if a.attitude(targets[0]) == FRIEND else -20
+
+
+skill_hint("offering", play=_offering)

@@ -425,9 +425,10 @@ def test_the_heuristic_agent_drafts_its_own_camp_first_and_the_best_generals() -
 
 
 def _rank(gid: str) -> int:
-    from sgscore.sanguosha.agent import DRAFT_ORDER
+    from sgscore.sanguosha.agent import draft_order
 
-    return DRAFT_ORDER.index(gid) if gid in DRAFT_ORDER else len(DRAFT_ORDER)
+    order = draft_order()
+    return order.index(gid) if gid in order else len(order)
 
 
 # ---------------------------------------------------------------------------- telling

@@ -4,12 +4,13 @@ it resolves, which skills and weapons hook into."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.checks import procedure
 from ...core.engine import Proc
-from ..cards import BASIC, CardType, register_card
+from ..cards import BASIC, NAME, CardType, register_card
 from ..contexts import CardCtx, CardUse
+from ..hints import FRIEND, Advisor, card_hint
 from ..model import Player, VCard
 from ..rules import damage, recover, respond
 from ..skills import Timing
@@ -243,3 +244,39 @@ register_card(CardType("slash", "杀", BASIC, en="Slash", targets=_slash_targets
 # 闪 is only ever played in response (docs/rules.md "Cards"): it has no targets of its own.
 register_card(CardType("jink", "闪", BASIC, en="Dodge", targets=None, effect=_no_effect))
 register_card(CardType("peach", "桃", BASIC, en="Peach", targets=_peach_targets, effect=_peach_effect))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _slash_keep(a: Advisor, card: int) -> int:
+    """A second 杀 is worth less than the first (one a turn)."""
+    spare = sum(1 for c in a.me.hand if NAME[c] == "slash") > 1
+    return a.value(card) - (2 if spare else 0)
+
+
+def _slash_use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    return a.use_score("slash", (card,), targets)
+
+
+def _jink_keep(a: Advisor, card: int) -> int:
+    """A 闪 is kept at 2 HP or less."""
+    return a.value(card) + (3 if a.me.hp <= 2 else 0)
+
+
+def _peach_use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    """A 桃 when hurt (the more, the better); the 1.0 deck's on a hurt friend."""
+    if targets:  # the 1.0 deck's 桃 on another player (002)
+        q = a.game.players[targets[0]]
+        return 8 + 4 * (q.max_hp - q.hp) if a.attitude(q.seat) == FRIEND else -10
+    me = a.me
+    return 12 + 4 * (me.max_hp - me.hp) if me.hp < me.max_hp else -10
+
+
+def _peach_for(a: Advisor, ctx: tuple[Any, ...]) -> bool:
+    """A 桃 for a dying friend (or itself)."""
+    dying = ctx[0] if ctx and isinstance(ctx[0], int) else a.seat
+    return a.attitude(dying) == FRIEND
+
+
+card_hint("slash", 4, harms=True, use=_slash_use, keep=_slash_keep)
+card_hint("jink", 6, keep=_jink_keep)
+card_hint("peach", 10, use=_peach_use, saves=True, respond=_peach_for)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..cards import DELAYED, HEART, RANK, SPADE, SUIT, CardType, register_card
 from ..contexts import CardUse
+from ..hints import Advisor, card_hint, judgement_hint
 from ..model import LORD, Player, VCard
 from ..rules import damage, judge
 from ..telling import Teller, event_kind
@@ -114,3 +115,26 @@ def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Pr
 
 register_card(CardType("lightning", "闪电", DELAYED, en="Lightning", targets=_lightning_targets, effect=_place,
                        judged=_lightning_judged))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _indulgence_use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    return a.use_score("indulgence", (card,), targets)
+
+
+def _lightning_use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    return 1
+
+
+def _indulgence_fails(card: int) -> bool:
+    return SUIT[card] == HEART
+
+
+def _lightning_misses(card: int) -> bool:
+    return not lightning_hits(card)
+
+
+card_hint("indulgence", 4, harms=True, use=_indulgence_use)
+card_hint("lightning", 1, harms=True, use=_lightning_use)
+judgement_hint("indulgence", _indulgence_fails)
+judgement_hint("lightning", _lightning_misses)

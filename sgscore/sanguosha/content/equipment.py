@@ -8,7 +8,7 @@ are the advanced rules (``Config.advanced_weapons``, on by default).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, SubsetRequest
@@ -25,6 +25,7 @@ from ..cards import (
     register_card,
 )
 from ..contexts import CardUse, Ctx
+from ..hints import FRIEND, Advisor, answer_hint, judgement_hint, skill_hint, take_from_target
 from ..model import Player, VCard
 from ..rules import judge, respond, use_card
 from ..skills import Skill
@@ -422,3 +423,18 @@ class IceSword(_Advanced):
 
 
 register_card(equipment("ice_sword", "寒冰剑", WEAPON, en="Ice Sword", range=2, skill=IceSword))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _blade_again(a: Advisor, ctx: tuple[Any, ...]) -> bool:
+    """青龙偃月刀's follow-up 杀, at anyone but a friend."""
+    return a.attitude(ctx[1]) != FRIEND
+
+
+def _red(card: int) -> bool:
+    return is_red(SUIT[card])
+
+
+skill_hint("blade", respond=_blade_again)
+judgement_hint("eight_diagram", _red)
+answer_hint("ice_sword", take_from_target)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.checks import procedure
 from ...core.engine import GameOver, Proc
-from ...core.protocol import Choice, PickRequest
+from ...core.protocol import Choice, PickRequest, Request
 from ...core.registry import Kind
-from ..cards import TRICK, CardType, register_card
+from ..cards import NAME, TRICK, CardType, register_card
 from ..contexts import CardCtx, CardUse
+from ..hints import ENEMY, FRIEND, NO_OPINION, Advisor, answer_hint, card_hint, take_from_target
 from ..model import Player, VCard
 from ..rules import damage, nullified, recover, respond
 from ..skills import Timing
@@ -385,3 +386,59 @@ def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc
 
 register_card(CardType("amazing_grace", "五谷丰登", TRICK, en="Bountiful Harvest", targets=_self_target,
                        effect=_amazing_grace_effect))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _attack(name: str) -> Callable[[Advisor, int, tuple[int, ...]], int]:
+    def use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+        return a.use_score(name, (card,), targets)
+    return use
+
+
+def _duel_use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    """A 决斗 is worse without a 杀 to answer with."""
+    s = a.target_score("duel", targets)
+    if not any(NAME[c] == "slash" for c in a.me.hand):
+        s -= 2
+    return s - a.value(card) // 2 if s > 0 else s
+
+
+def _draws(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    return 9
+
+
+def _area_harm(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    return a.area_score(True)
+
+
+def _nullify(a: Advisor, ctx: tuple[Any, ...]) -> bool:
+    """无懈可击 against harm to a friend or help to an enemy (and against a 无懈可击 that would
+    cancel the harm to an enemy or the help to a friend)."""
+    trick, target, what = (ctx + ("", -1, "nullification"))[:3]
+    harmful = a.harms(trick)
+    seat = isinstance(target, int) and 0 <= target < a.game.n
+    friend = seat and a.attitude(target) == FRIEND
+    enemy = seat and a.attitude(target) == ENEMY
+    if what == "nullification":
+        return (harmful and friend) or (not harmful and enemy)
+    return (harmful and enemy) or (not harmful and friend)
+
+
+def _best_card(a: Advisor, request: Request) -> Choice:
+    """五谷丰登: the card it wants most."""
+    cards = [o for o in request.choices() if isinstance(o, int) and not isinstance(o, bool)]
+    return max(cards, key=lambda c: (a.value(c), -c)) if cards else NO_OPINION
+
+
+card_hint("duel", 4, harms=True, use=_duel_use)
+card_hint("dismantlement", 4, harms=True, rescues=True, use=_attack("dismantlement"))
+card_hint("snatch", 5, harms=True, rescues=True, use=_attack("snatch"))
+card_hint("collateral", 2, harms=True, use=_attack("collateral"))
+card_hint("savage_assault", 3, harms=True, use=_area_harm)
+card_hint("archery_attack", 3, harms=True, use=_area_harm)
+card_hint("ex_nihilo", 8, use=_draws)
+card_hint("amazing_grace", 2, use=_draws)
+card_hint("nullification", 7, respond=_nullify)
+answer_hint("dismantle", take_from_target)
+answer_hint("snatch", take_from_target)
+answer_hint("amazing_grace", _best_card)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
 from ..contexts import DAMAGED, Ctx, DamageCtx
+from ..hints import asker_is_friend, general_hint, skill_hint
 from ..model import General, Player, VCard, register_general
 from ..rules import respond
 from ..skills import Skill, register_skill
@@ -74,3 +75,8 @@ class Hujia(Skill):
 
 
 register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia"), en="Cao Cao"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("caocao", 92)
+skill_hint("hujia", respond=asker_is_friend)  # a 闪 for a friendly lord only

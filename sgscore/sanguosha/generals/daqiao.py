@@ -8,6 +8,7 @@ from ...core.engine import Proc
 from ...core.protocol import PickRequest
 from ..cards import DIAMOND, OFFENSE_HORSE, SUIT, WEAPON
 from ..content.basic import SLASH_TARGETED, SlashCtx, aimable
+from ..hints import general_hint
 from ..model import NO_CARD, General, Player, VCard, register_general
 from ..requests import card_targets
 from ..skills import PlayOption, Skill, register_skill
@@ -128,3 +129,7 @@ def _in_range_without(g: Game, owner: Player, slot: int, q: Player) -> bool:
 
 
 register_general(General("daqiao", "大乔", "wu", "f", 3, ("guose", "liuli"), en="Da Qiao"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("daqiao", 32)  # 国色 is scored as the 乐不思蜀 it makes; 流离 by the seats it moves to

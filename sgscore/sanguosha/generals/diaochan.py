@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..content.tricks import duel
 from ..contexts import PHASE_END, PhaseCtx
+from ..hints import ENEMY, FRIEND, Advisor, cost, general_hint, skill_hint
 from ..model import General, Player, TurnCounter, register_general
 from ..skills import PlayOption, Skill, register_skill
 from ..telling import Teller, event_kind
@@ -107,3 +108,15 @@ class Lijian(Skill):
 
 
 register_general(General("diaochan", "貂蝉", "qun", "f", 3, ("biyue", "lijian"), en="Diaochan"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _lijian(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    """离间 between two enemies, never a friend; the card it costs counted."""
+    s = sum(6 if a.attitude(t) == ENEMY else -20 if a.attitude(t) == FRIEND else -1
+            for t in targets)
+    return s - cost(a, cards)
+
+
+general_hint("diaochan", 40)
+skill_hint("lijian", play=_lijian)

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ..contexts import DYING, Ctx, DyingCtx
-from ..model import General, Player, register_general
+from ..hints import Advisor, general_hint, skill_hint
+from ..model import REBEL, General, Player, register_general
 from ..skills import PlayOption, Skill, register_skill
 from ..telling import Teller, event_kind, role_name
 
@@ -79,3 +80,13 @@ class Tongling(Skill):
 
 
 register_general(General("ganning", "甘宁", "wu", "m", 4, ("tongling",), can_be_lord=False, en="Gan Ning"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _tongling_now(a: Advisor, prompt: tuple[Any, ...]) -> bool:
+    """铜铃 is kept for dying (its yes/no then), never spent on an action or an answer."""
+    return prompt[1:2] == ("dying",)
+
+
+general_hint("ganning", 4, (REBEL,))
+skill_hint("tongling", invoke=_tongling_now, as_answer=False)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import NAME, SUBTYPE, SUIT, WEAPON, is_red
 from ..contexts import Ctx
+from ..hints import general_hint
 from ..model import NO_CARD, General, Player, VCard, register_general
 from ..requests import card_targets
 from ..skills import PlayOption, Skill, register_skill
@@ -88,3 +89,7 @@ class Wusheng(Skill):
 
 
 register_general(General("guanyu", "关羽", "shu", "m", 4, ("wusheng",), en="Guan Yu"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("guanyu", 80)  # 武圣 is scored as the 杀 it makes

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
-from ...core.protocol import PickRequest
+from ...core.protocol import Choice, PickRequest, Request
 from ..contexts import DAMAGED, JUDGE_DONE, DamageCtx, JudgeCtx
 from ..events import SKILL
-from ..model import General, Player, register_general
+from ..hints import NO_OPINION, Advisor, answer_hint, general_hint
+from ..model import RENEGADE, General, Player, register_general
 from ..requests import INVOKE
 from ..rules import ask_yes_no
 from ..skills import Skill, register_skill
@@ -132,3 +133,14 @@ class Yiji(Skill):
 
 
 register_general(General("guojia", "郭嘉", "wei", "m", 3, ("tiandu", "yiji"), en="Guo Jia"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _yiji(a: Advisor, request: Request) -> Choice:
+    """遗计: both cards to himself."""
+    mine = (a.seat, a.seat)
+    return mine if mine in request.choices() else NO_OPINION
+
+
+general_hint("guojia", 56, (RENEGADE,))
+answer_hint("yiji", _yiji)

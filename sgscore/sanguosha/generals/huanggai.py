@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
-from ..model import General, Player, register_general
+from ..cards import NAME
+from ..hints import Advisor, general_hint, skill_hint
+from ..model import REBEL, General, Player, register_general
 from ..rules import lose_hp
 from ..skills import PlayOption, Skill, register_skill
 from ..zones import draw
@@ -46,3 +48,15 @@ class Kurou(Skill):
 
 
 register_general(General("huanggai", "黄盖", "wu", "m", 4, ("kurou",), en="Huang Gai"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _kurou(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    """苦肉 at 3 HP or more, or at 2 with a 桃 in hand."""
+    me = a.me
+    has_peach = any(NAME[c] == "peach" for c in me.hand)
+    return 5 if me.hp >= 3 or (me.hp == 2 and has_peach) else -10
+
+
+general_hint("huanggai", 44, (REBEL,))
+skill_hint("kurou", play=_kurou)

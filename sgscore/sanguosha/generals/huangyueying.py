@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..cards import CARD_TYPES
 from ..contexts import CARD_PLAYED, CARD_USED, CardPlayed, CardUse
+from ..hints import general_hint
 from ..model import General, Player, register_general
 from ..skills import Skill, register_skill
 from ..zones import draw
@@ -70,3 +71,7 @@ class Qicai(Skill):
 
 
 register_general(General("huangyueying", "黄月英", "shu", "f", 3, ("jizhi", "qicai"), en="Huang Yueying"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("huangyueying", 48)

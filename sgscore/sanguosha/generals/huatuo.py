@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
-from ...core.protocol import PickRequest
+from ...core.protocol import Choice, PickRequest, Request
 from ..cards import SUIT, is_red
 from ..contexts import DAMAGE_BEFORE, DamageCtx
-from ..model import General, Player, register_general
+from ..hints import FRIEND, Advisor, answer_hint, cost, general_hint, skill_hint
+from ..model import LOYALIST, General, Player, register_general
 from ..rules import recover
 from ..skills import PlayOption, Skill, register_skill
 from ..telling import Teller, request_kind
@@ -126,3 +127,34 @@ class Qingnang(Skill):
 
 
 register_general(General("huatuo", "华佗", "qun", "m", 3, ("jijiu", "qingnang"), en="Hua Tuo"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _jijiu_for(a: Advisor, prompt: tuple[Any, ...]) -> bool:
+    """急救 for a friend about to be damaged (the prompt's seat)."""
+    about = prompt[2] if len(prompt) > 2 else -1
+    return isinstance(about, int) and 0 <= about < a.game.n and a.attitude(about) == FRIEND
+
+
+def _jijiu_card(a: Advisor, request: Request) -> Choice:
+    """The cheapest red card, for a friend (or when he must give one)."""
+    options = request.choices()
+    prompt = request.prompt
+    cards = [o for o in options if isinstance(o, int) and not isinstance(o, bool)]
+    target = prompt[0] if prompt else -1
+    friend = isinstance(target, int) and 0 <= target < a.game.n and a.attitude(target) == FRIEND
+    if cards and (friend or None not in options):
+        return min(cards, key=lambda c: (a.value(c), c))
+    return None
+
+
+def _qingnang(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    """青囊 when hurt, the card it costs counted."""
+    me = a.me
+    return 10 - cost(a, cards) if me.hp < me.max_hp else -10
+
+
+general_hint("huatuo", 64, (LOYALIST,))
+skill_hint("jijiu", invoke=_jijiu_for)
+answer_hint("jijiu", _jijiu_card)
+skill_hint("qingnang", play=_qingnang)

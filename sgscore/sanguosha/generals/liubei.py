@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ..contexts import Ctx
-from ..model import General, Player, TurnCounter, VCard, register_general
+from ..hints import FRIEND, Advisor, asker_is_friend, cost, general_hint, skill_hint
+from ..model import LOYALIST, General, Player, TurnCounter, VCard, register_general
 from ..requests import card_targets
 from ..rules import recover, respond, use_card
 from ..skills import PlayOption, Skill, register_skill
@@ -100,3 +101,17 @@ class Jijiang(Skill):
 
 
 register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang"), en="Liu Bei"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _rende(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    """仁德 to a friend, when hurt or holding more cards than HP."""
+    if a.attitude(targets[0]) != FRIEND:
+        return -20
+    me = a.me
+    return (4 if me.hp < me.max_hp or len(me.hand) > me.hp else -1) - cost(a, cards) // 3
+
+
+general_hint("liubei", 100, (LOYALIST,))
+skill_hint("rende", play=_rende)
+skill_hint("jijiang", use_as="slash", respond=asker_is_friend)  # a 杀 for a friendly lord only

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
 from ..contexts import HAND_EMPTIED, PlayerCtx
-from ..model import General, Player, register_general
+from ..hints import general_hint
+from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..zones import draw
 
@@ -66,3 +67,7 @@ class Lianying(Skill):
 
 
 register_general(General("luxun", "陆逊", "wu", "m", 3, ("qianxun", "lianying"), en="Lu Xun"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("luxun", 52, (RENEGADE,))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
-from ...core.protocol import PickRequest
+from ...core.protocol import Choice, PickRequest, Request
 from ..content.tricks import AOE_ANSWERED, AoeCtx
-from ..model import General, Player, register_general
+from ..hints import Advisor, answer_hint, general_hint
+from ..model import REBEL, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, request_kind
 from ..zones import discard
@@ -67,3 +68,16 @@ class Wushuang(Skill):
 
 
 register_general(General("lvbu", "吕布", "qun", "m", 4, ("wushuang",), en="Lü Bu"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _wushuang_discard(a: Advisor, request: Request) -> Choice:
+    """A target of his 南蛮入侵/万箭齐发: the cheapest hand card worth 4 or less, else the
+    damage."""
+    cheap = [c for c in request.choices()
+             if isinstance(c, int) and not isinstance(c, bool) and a.value(c) <= 4]
+    return min(cheap, key=lambda c: (a.value(c), c)) if cheap else None
+
+
+general_hint("lvbu", 76, (REBEL,))
+answer_hint("wushuang_discard", _wushuang_discard)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.engine import Proc
 from ..contexts import CARD_PLAYED, CARD_USED, HAND_LIMIT, CardPlayed, CardUse, HandLimitCtx
 from ..events import SKILL
+from ..hints import general_hint
 from ..model import General, Player, TurnCounter, register_general
 from ..skills import Skill, register_skill
 
@@ -66,3 +67,7 @@ class Keji(Skill):
 
 
 register_general(General("lvmeng", "吕蒙", "wu", "m", 4, ("keji",), en="Lü Meng"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("lvmeng", 16)

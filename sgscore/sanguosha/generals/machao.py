@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import General, Player, register_general
+from ..hints import general_hint
+from ..model import REBEL, General, Player, register_general
 from ..skills import Skill, register_skill
 
 if TYPE_CHECKING:
@@ -36,3 +37,7 @@ class Mashu(Skill):
 
 
 register_general(General("machao", "马超", "shu", "m", 4, ("mashu",), en="Ma Chao"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("machao", 12, (REBEL,))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ...core.protocol import PickRequest
 from ..contexts import DAMAGED, JUDGE_REVEALED, DamageCtx, JudgeCtx
-from ..model import General, Player, register_general
+from ..hints import Advisor, general_hint, skill_hint
+from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, event_kind, request_kind
 from ..zones import gain, lose_cards, to_discard
@@ -99,3 +100,12 @@ class Guicai(Skill):
 
 
 register_general(General("simayi", "司马懿", "wei", "m", 3, ("fankui", "guicai"), en="Sima Yi"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _guicai(a: Advisor, prompt: tuple[Any, ...]) -> bool:
+    return False  # which card would help is beyond this agent
+
+
+general_hint("simayi", 68, (RENEGADE,))
+skill_hint("guicai", invoke=_guicai)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
+from ...core.protocol import Choice, Request, SubsetRequest
 from ..contexts import DISCARD_BEGIN, PhaseCtx
+from ..hints import FRIEND, NO_OPINION, Advisor, answer_hint, cost, general_hint, skill_hint
 from ..model import LORD, General, Player, TurnCounter, register_general
 from ..rules import ask_cards
 from ..skills import PlayOption, Skill, register_skill
@@ -101,3 +103,23 @@ class Tribute(Skill):
 
 
 register_general(General("sunquan", "孙权", "wu", "m", 4, ("zhiheng", "tribute"), en="Sun Quan"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _zhiheng(a: Advisor, request: Request) -> Choice:
+    """制衡: throw away the cards it cares least for (worth less than 4)."""
+    if not isinstance(request, SubsetRequest):
+        return NO_OPINION
+    pool = sorted(request.pool, key=lambda c: (a.keep(c), c))
+    n = max(request.low, min(request.high, sum(1 for c in pool if a.keep(c) < 4)))
+    return tuple(sorted(pool[:n]))
+
+
+def _tribute(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    """A Wu player's gift to a friendly lord."""
+    return 3 - cost(a, cards) // 2 if a.attitude(targets[0]) == FRIEND else -20
+
+
+general_hint("sunquan", 96)
+answer_hint("zhiheng", _zhiheng)
+skill_hint("tribute", play=_tribute)

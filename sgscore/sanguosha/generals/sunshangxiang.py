@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import General, Player, register_general
+from ..hints import general_hint
+from ..model import LOYALIST, General, Player, register_general
 from ..skills import Skill, register_skill
 
 if TYPE_CHECKING:
@@ -37,3 +38,7 @@ class Qiankun(Skill):
 
 
 register_general(General("sunshangxiang", "孙尚香", "shu wu", "f", 3, ("qiankun",), en="Sun Shangxiang"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("sunshangxiang", 8, (LOYALIST,))

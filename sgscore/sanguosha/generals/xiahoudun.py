@@ -6,10 +6,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
-from ...core.protocol import PickRequest
+from ...core.protocol import Choice, PickRequest, Request
 from ..cards import SUIT, is_black
 from ..contexts import DAMAGED, DamageCtx
-from ..model import General, Player, register_general
+from ..hints import NO_OPINION, Advisor, answer_hint, general_hint
+from ..model import RENEGADE, General, Player, register_general
 from ..rules import judge, lose_hp
 from ..skills import Skill, register_skill
 from ..telling import Teller, request_kind
@@ -88,3 +89,18 @@ class Ganglie(Skill):
 
 
 register_general(General("xiahoudun", "夏侯惇", "wei", "m", 4, ("ganglie",), en="Xiahou Dun"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _ganglie(a: Advisor, request: Request) -> Choice:
+    """The source of damage to him, on a black judgement: two cheap cards, or both at 2 HP or
+    less; else 1 HP."""
+    options = request.choices()
+    pairs = [o for o in options if isinstance(o, tuple)]
+    if pairs and (a.me.hp <= 2 or min(sum(map(a.value, o)) for o in pairs) <= 6):
+        return min(pairs, key=lambda o: (sum(map(a.value, o)), o))
+    return None if None in options else NO_OPINION
+
+
+general_hint("xiahoudun", 28, (RENEGADE,))
+answer_hint("ganglie", _ganglie)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..cards import WEAPON
 from ..content.basic import SLASH_HIT, SlashCtx
-from ..model import General, Player, register_general
+from ..hints import general_hint
+from ..model import REBEL, General, Player, register_general
 from ..skills import Skill, register_skill
 
 if TYPE_CHECKING:
@@ -54,3 +55,7 @@ class Luoyi(Skill):
 
 
 register_general(General("xuchu", "许褚", "wei", "m", 4, ("luoyi",), en="Xu Chu"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("xuchu", 20, (REBEL,))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import General, Player, register_general
+from ..hints import general_hint
+from ..model import REBEL, General, Player, register_general
 from ..skills import Skill, register_skill
 
 if TYPE_CHECKING:
@@ -36,3 +37,7 @@ class Feijiang(Skill):
 
 
 register_general(General("zhangfei", "张飞", "shu", "m", 4, ("feijiang",), en="Zhang Fei"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("zhangfei", 88, (REBEL,))

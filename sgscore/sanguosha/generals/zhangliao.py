@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ...core.protocol import PickRequest
 from ..contexts import DRAW_PHASE, DrawPhaseCtx
+from ..hints import general_hint
 from ..model import General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, request_kind
@@ -80,3 +81,7 @@ class Tuxi(Skill):
 
 
 register_general(General("zhangliao", "张辽", "wei", "m", 4, ("tuxi",), en="Zhang Liao"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("zhangliao", 24)  # 突袭 by the seats it takes from

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import NAME
 from ..contexts import Ctx
-from ..model import General, Player, VCard, register_general
+from ..hints import general_hint
+from ..model import LOYALIST, General, Player, VCard, register_general
 from ..requests import card_targets
 from ..skills import PlayOption, Skill, register_skill
 
@@ -54,3 +55,7 @@ class Longdan(Skill):
 
 
 register_general(General("zhaoyun", "赵云", "shu", "m", 4, ("longdan",), en="Zhao Yun"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("zhaoyun", 84, (LOYALIST,))  # 龙胆 is scored as the 杀 it makes

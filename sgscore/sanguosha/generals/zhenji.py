@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..cards import NAME, SUIT, is_black
 from ..contexts import PHASE_END, Ctx, PhaseCtx
+from ..hints import general_hint
 from ..model import General, Player, register_general
 from ..rules import judge
 from ..skills import Skill, register_skill
@@ -80,3 +81,7 @@ class Qingguo(Skill):
 
 
 register_general(General("zhenji", "甄姬", "wei", "f", 3, ("luoshen", "qingguo"), en="Zhen Ji"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("zhenji", 60)

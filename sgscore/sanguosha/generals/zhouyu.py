@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
 from ..contexts import DRAW_PHASE, DrawPhaseCtx
+from ..hints import general_hint, skill_hint
 from ..model import General, Player, TurnCounter, VCard, register_general
 from ..requests import card_targets
 from ..rules import use_card
@@ -83,3 +84,8 @@ class Jiedao(Skill):
 
 
 register_general(General("zhouyu", "周瑜", "wu", "m", 3, ("yingzi", "jiedao"), en="Zhou Yu"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("zhouyu", 72)
+skill_hint("jiedao", use_as="collateral")  # as the 借刀杀人 it is

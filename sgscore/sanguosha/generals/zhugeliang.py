@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..arrange import ArrangeRequest, place_arranged
 from ..contexts import PHASE_BEGIN, PhaseCtx
-from ..model import General, Player, register_general
+from ..hints import general_hint
+from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, event_kind, request_kind
 from ..zones import take_from_pile
@@ -125,3 +126,7 @@ class Kongcheng(Skill):
 
 
 register_general(General("zhugeliang", "诸葛亮", "shu", "m", 3, ("guanxing", "kongcheng"), en="Zhuge Liang"))
+
+
+# ---------------------------------------------------------------------------- agent hints
+general_hint("zhugeliang", 36, (RENEGADE,))
