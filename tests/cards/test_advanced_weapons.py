@@ -1,5 +1,5 @@
-"""The advanced weapon skills (003 "进阶武器技能"; RULINGS §7), and that they are off with
-``advanced_weapons=False``."""
+"""The advanced weapon skills (003 "进阶武器技能"; docs/rules.md "Advanced weapons"), and that they
+are off with ``advanced_weapons=False``."""
 
 from __future__ import annotations
 
@@ -179,7 +179,7 @@ def test_halberd_last_hand_card_may_target_up_to_three() -> None:
 
 def test_halberd_targets_are_resolved_in_turn_order_from_the_user() -> None:
     # Engine ruling (docs/rules.md): several targets of one card resolve in turn order from the
-    # user, as every multi-target card does (RULINGS §4.2).
+    # user, as every multi-target card does (docs/rules.md "Cards").
     s = Scenario(players=5)
     s.seat(3).hand("slash").equip("halberd")
     t = s.start(seat=3, phase="play")

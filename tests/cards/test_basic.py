@@ -1,4 +1,4 @@
-"""杀, 闪, 桃 (003 "游戏牌详解"; RULINGS §4.2)."""
+"""杀, 闪, 桃 (003 "游戏牌详解"; docs/rules.md "Cards")."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_peach_heals_only_when_wounded() -> None:
 
 
 def test_jink_cannot_be_used_in_the_play_phase() -> None:
-    # RULINGS §4.2: 闪 is only ever played in response.
+    # docs/rules.md "Cards": 闪 is only ever played in response.
     s = Scenario(players=4)
     s.seat(0).hand("jink", "slash")
     t = s.start(seat=0, phase="play")

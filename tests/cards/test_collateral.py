@@ -1,5 +1,5 @@
-"""借刀杀人 as 003's first-edition text (RULINGS §4.2): borrow another player's weapon, with its
-range and skill, until the start of your discard phase."""
+"""借刀杀人 as 003's first-edition text (docs/rules.md "Cards"): borrow another player's weapon,
+with its range and skill, until the start of your discard phase."""
 
 from __future__ import annotations
 
@@ -74,9 +74,9 @@ def test_choosing_the_own_weapon_keeps_its_range_and_skill() -> None:
 
 
 def test_the_borrowed_weapon_is_discarded_when_its_owner_has_a_weapon_again() -> None:
-    # RULINGS §4.2: "returns to its owner's equipment area if the owner is alive and has no
-    # weapon; otherwise it is discarded". Nothing in the standard deck lets the owner equip in the
-    # borrower's turn, so the scenario puts a weapon in the owner's slot directly.
+    # docs/rules.md "Cards": the weapon goes back to its owner's weapon slot if the owner is alive
+    # and has no weapon; otherwise it is discarded. Nothing in the standard deck lets the owner
+    # equip in the borrower's turn, so the scenario puts a weapon in the owner's slot directly.
     s = Scenario(players=5)
     s.seat(0).hand("collateral", "dilu")
     s.seat(2).equip("blade")
@@ -107,7 +107,7 @@ def test_the_borrowed_weapon_is_discarded_when_its_owner_died() -> None:
 
 
 def test_a_borrower_who_dies_returns_the_weapon_at_once() -> None:
-    # RULINGS §4.2: "If the borrower dies first, it returns at once by the same rule."
+    # docs/rules.md "Cards": a borrower who dies returns the weapon at once, by the same rule.
     s = Scenario(players=5, roles=[REBEL, LORD, LOYALIST, REBEL, RENEGADE])
     s.seat(0).hand("collateral", "duel").hp(1)
     s.seat(1).hand("slash")
@@ -137,10 +137,11 @@ def test_collateral_needs_a_target_with_a_weapon_and_one_borrow_at_a_time() -> N
 
 
 def test_a_borrowed_weapon_takes_over_when_the_own_weapon_is_lost() -> None:
-    # docs/rules.md 借刀杀人: the borrower chose his own 雌雄双股剑; killing his loyalist costs the
-    # lord every hand and equipped card (003: "主公误杀了忠臣，需要弃掉所有的手牌和已装备的牌"), and
-    # the borrowed 诸葛连弩, still his until his discard phase, is then the weapon in effect. 刘备's
-    # 激将 keeps his play phase going with no cards, and the 诸葛连弩 lets him ask for more 杀.
+    # docs/rules.md "Cards" (借刀杀人): the borrower chose his own 雌雄双股剑; killing his loyalist
+    # costs the lord every hand and equipped card (003: "主公误杀了忠臣，需要弃掉所有的手牌和已装备
+    # 的牌"), and the borrowed 诸葛连弩, still his until his discard phase, is then the weapon in
+    # effect. 刘备's 激将 keeps his play phase going with no cards, and the 诸葛连弩 lets him ask
+    # for more 杀.
     s = Scenario(
         players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL],
         generals=["liubei", None, None, "zhugeliang", None],

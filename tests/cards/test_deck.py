@@ -1,4 +1,4 @@
-"""The deck: 104 standard cards, 4 EX cards, the first-game deck (RULINGS §4.1; 003)."""
+"""The deck: 104 standard cards, 4 EX cards, the first-game deck (docs/rules.md "The deck"; 003)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ _COUNTS = {
 
 
 def test_standard_deck_composition() -> None:
-    # 003: "游戏牌104张"; the counts of RULINGS §4.1.
+    # 003: "游戏牌104张"; the counts of docs/rules.md "The deck".
     assert len(STANDARD_IDS) == 104
     assert Counter(NAME[i] for i in STANDARD_IDS) == Counter(_COUNTS)
     # Two spot checks of suits and ranks: 闪 ♥K, 桃 ♦Q.
@@ -31,7 +31,7 @@ def test_standard_deck_composition() -> None:
 
 
 def test_ex_cards_add_four() -> None:
-    # RULINGS §4.1: ice_sword ♠2, renwang_shield ♣2, lightning ♥Q, nullification ♦Q.
+    # docs/rules.md "The deck": ice_sword ♠2, renwang_shield ♣2, lightning ♥Q, nullification ♦Q.
     faces = [(NAME[i], CARDS[i].suit, RANK[i]) for i in EX_IDS]
     assert faces == [("ice_sword", 0, 2), ("renwang_shield", 2, 2), ("lightning", 1, 12),
                      ("nullification", 3, 12)]

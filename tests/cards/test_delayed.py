@@ -1,4 +1,4 @@
-"""The delayed tricks 乐不思蜀 and 闪电 (003; RULINGS §4.2)."""
+"""The delayed tricks 乐不思蜀 and 闪电 (003; docs/rules.md "Cards")."""
 
 from __future__ import annotations
 
@@ -93,7 +93,8 @@ def test_lightning_otherwise_moves_to_the_next_player() -> None:
 
 
 def test_lightning_skips_dead_players_and_players_holding_a_lightning() -> None:
-    # RULINGS §4.2: "the next living player whose judgement area holds no 闪电" (two with EX cards).
+    # docs/rules.md "Cards": 闪电 moves to the next living player whose judgement area holds no 闪电
+    # (there are two with the EX cards).
     s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL], packs=("standard", "ex"))
     s.seat(0).judge("lightning SA").hand("dilu")  # the horse keeps seat 0's play phase open
     s.seat(1).dead()
@@ -129,7 +130,8 @@ def test_one_lightning_per_judgement_area() -> None:
 
 
 def test_lightning_kill_rewards_nobody() -> None:
-    # RULINGS §6: "Damage with no source (闪电) rewards and punishes nobody."
+    # docs/rules.md "Dying, death and victory": damage with no source (闪电) rewards and punishes
+    # nobody.
     s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL])
     s.seat(2).judge("lightning").hp(3)
     s.top("slash S7")

@@ -1,4 +1,5 @@
-"""Equipment under the normal rules (003 "装备牌"; RULINGS §4.3, §5) and the EX cards (§4.4)."""
+"""Equipment under the normal rules (003 "装备牌"; docs/rules.md "Equipment" and "Distance") and the
+EX cards (docs/rules.md "EX cards")."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def test_both_horses_at_once_but_not_two_of_a_kind() -> None:
     assert t.p(0).equip[DEFENSE_HORSE] == jueying and dilu in t.game.discard_pile
 
 
-# RULINGS §4.1: the weapons' attack ranges (寒冰剑, EX, has range 2 too).
+# docs/rules.md "Equipment": the weapons' attack ranges (寒冰剑, EX, has range 2 too).
 RANGE = {"crossbow": 1, "double_swords": 2, "qinggang_sword": 2, "blade": 3, "spear": 3, "axe": 3,
          "halberd": 4, "kylin_bow": 5}
 
@@ -77,7 +78,7 @@ def test_attack_range_without_a_weapon_is_one() -> None:
 
 def test_horses_change_distance_and_it_never_drops_below_one() -> None:
     # 003: "+1马为防守马 ... 与攻击者距离等于当前距离加1. －1马为攻击马 ... 距离等于当前距离减1."
-    # RULINGS §4.3: "minimum 1".
+    # docs/rules.md "Equipment": a distance is never below 1.
     s = Scenario(players=6)
     s.seat(0).equip("chitu")
     s.seat(3).equip("dilu")
@@ -116,7 +117,8 @@ def test_qinggang_sword_ignores_eight_diagram() -> None:
 
 
 def test_qinggang_sword_ignores_renwang_shield() -> None:
-    # RULINGS §4.3 + §4.4: the target's armor has no effect against this 杀, 仁王盾 included.
+    # docs/rules.md "Equipment" and "EX cards": the target's armor has no effect against this 杀,
+    # 仁王盾 included.
     s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash S7").equip("qinggang_sword")
     s.seat(2).equip("renwang_shield")
@@ -165,9 +167,9 @@ def test_eight_diagram_black_without_jink_takes_the_hit() -> None:
     assert t.hp(1) == 3
 
 
-# ---------------------------------------------------------------------------- EX cards (§4.4)
+# ---------------------------------------------------------------------------- EX cards
 def test_renwang_shield_stops_black_slashes_only() -> None:
-    # RULINGS §4.4: "仁王盾: black 杀 have no effect on you."
+    # docs/rules.md "EX cards": black 杀 have no effect on the holder of 仁王盾.
     s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash S7", "slash H10").equip("crossbow")
     s.seat(1).equip("renwang_shield")
@@ -179,8 +181,8 @@ def test_renwang_shield_stops_black_slashes_only() -> None:
 
 
 def test_ice_sword_discards_two_cards_instead_of_damage() -> None:
-    # RULINGS §4.4: "when your 杀 would deal damage, you may prevent it and instead discard two of
-    # the target's cards (one at a time, your choice; a hand card is taken at random)."
+    # docs/rules.md "EX cards": when your 杀 would deal damage, you may prevent it and discard two
+    # of the target's cards instead, one at a time, each a hand card (at random) or a chosen one.
     s = Scenario(players=4, packs=("standard", "ex"))
     s.seat(0).hand("slash", "dilu").equip("ice_sword")  # the horse keeps the phase open
     s.seat(2).hand("peach").equip("eight_diagram", "chitu")
@@ -209,7 +211,8 @@ def test_ice_sword_may_be_declined() -> None:
 
 
 def test_ice_sword_works_with_advanced_weapons_off() -> None:
-    # It is an EX card's own text, not one of the §7 advanced skills.
+    # It is an EX card's own text, not one of the advanced skills
+    # (docs/rules.md "Advanced weapons").
     s = Scenario(players=4, packs=("standard", "ex"), advanced_weapons=False)
     s.seat(0).hand("slash").equip("ice_sword")
     s.seat(1).hand("peach")

@@ -1,5 +1,6 @@
-"""无懈可击 (003; RULINGS §4.2): cancels one trick's effect on one target, can be countered without
-limit, asked round the table from the current player; for delayed tricks, before the judgement."""
+"""无懈可击 (003; docs/rules.md "Cards"): cancels one trick's effect on one target, can be countered
+without limit, asked round the table from the current player; for delayed tricks, before the
+judgement."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def test_nullification_protects_one_target_of_savage_assault_only() -> None:
 
 def test_delayed_trick_window_comes_before_the_judgement_and_a_nullified_indulgence_is_discarded() -> None:
     # 003 乐不思蜀: "可在判定后使用无懈可击取消并弃掉乐不思蜀" is superseded by the Online timing
-    # (RULINGS §4.2): the window comes before the judgement card is revealed.
+    # (docs/rules.md "Cards"): the window comes before the judgement card is revealed.
     s = Scenario(players=4)
     s.seat(1).judge("indulgence").hand("nullification")
     s.top("slash S7")

@@ -1,4 +1,4 @@
-"""The instant tricks (003 "锦囊牌"; RULINGS §4.2): 决斗, 过河拆桥, 顺手牵羊, 无中生有,
+"""The instant tricks (003 "锦囊牌"; docs/rules.md "Cards"): 决斗, 过河拆桥, 顺手牵羊, 无中生有,
 南蛮入侵, 万箭齐发, 桃园结义, 五谷丰登. 借刀杀人 and 无懈可击 have files of their own."""
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def test_duel_slashes_do_not_count_against_the_slash_limit() -> None:
 
 # ---------------------------------------------------------------------------- 过河拆桥
 def test_dismantlement_takes_a_hand_card_at_random_with_the_game_rng() -> None:
-    # 003 过河拆桥: "随机抽对方一张手牌 ... 并将之弃掉"; RULINGS §4.2: the game RNG picks it.
+    # 003 过河拆桥: "随机抽对方一张手牌 ... 并将之弃掉"; docs/rules.md "Cards": the game RNG picks
+    # it.
     s = Scenario(players=4)
     s.seat(0).hand("dismantlement")
     s.seat(2).hand("jink", "peach", "slash").equip("dilu")
@@ -185,7 +186,7 @@ def test_ex_nihilo_draws_two() -> None:
 
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
 def test_savage_assault_asks_from_the_users_next_seat_in_turn_order() -> None:
-    # RULINGS §4.2: every other living player, in turn order from the user's next seat.
+    # docs/rules.md "Cards": every other living player, in turn order from the user's next seat.
     s = Scenario(players=4)
     s.seat(2).hand("savage_assault")
     for i in (3, 0, 1):
@@ -248,9 +249,10 @@ class _Thorns(Skill):
 
 
 def test_aoe_goes_on_when_its_user_dies_and_the_turn_then_ends() -> None:
-    # docs/rules.md (Cards, 南蛮入侵): a card in resolution finishes — every remaining target is
+    # docs/rules.md "Cards" (南蛮入侵): a card in resolution finishes — every remaining target is
     # still asked (003 "南蛮入侵对其他玩家依然有效") — and then the dead user's turn ends at once.
-    # Damage from a dead user rewards nobody: the dead draw no cards (RULINGS §6).
+    # Damage from a dead user rewards nobody: the dead draw no cards (docs/rules.md "Dying, death
+    # and victory").
     s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL])
     s.seat(2).hand("savage_assault", "jink", "jink", "jink", "jink").hp(1)
     s.seat(4).hp(1)
@@ -279,13 +281,13 @@ def test_god_salvation_heals_every_living_player_not_above_max() -> None:
     t = s.start(seat=1, phase="play")
     t.play(t.card(1, "god_salvation"))
     assert [t.hp(i) for i in range(4)] == [2, 3, 4, 4]
-    # RULINGS §4.2: in turn order from the user.
+    # docs/rules.md "Cards": in turn order from the user.
     assert [e[1] for e in t.events("recover")] == [1, 2, 0]
 
 
 def test_god_salvation_opens_no_nullification_window_for_a_full_hp_player() -> None:
-    # Engine ruling (docs/rules.md): a player at full HP gains nothing, so nobody is asked whether
-    # to nullify the trick for them.
+    # Engine ruling (docs/rules.md "Cards"): a player at full HP gains nothing, so nobody is asked
+    # whether to nullify the trick for them.
     s = Scenario(players=4)
     s.seat(0).hand("god_salvation")
     s.seat(2).hand("nullification").hp(3)
@@ -320,7 +322,7 @@ def test_amazing_grace_reveals_one_card_per_living_player_picked_in_turn_order()
 
 
 def test_amazing_grace_leftovers_are_discarded_when_a_pick_is_nullified() -> None:
-    # RULINGS §4.2: "a player whose pick is nullified skips; leftovers are discarded".
+    # docs/rules.md "Cards": a player whose pick is nullified skips it; leftovers are discarded.
     s = Scenario(players=4)
     s.seat(0).hand("amazing_grace")
     s.seat(2).hand("nullification")
