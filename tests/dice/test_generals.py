@@ -1,4 +1,5 @@
-"""The 16 generals of 000, each with its text and RULINGS §9's clarification, as scenarios.
+"""The 16 generals of 000, each with its text and its clarification (docs/dice.md "How 000 is
+read"), as scenarios.
 
 Seats without a general have no skill (8 HP, the lord 10); the general under test sits where its
 skill shows.
@@ -60,7 +61,8 @@ def test_buqu_never_takes_the_last_arrow_nor_works_without_a_source() -> None:
 
 
 def test_buqu_not_against_dynamite() -> None:
-    # RULINGS §9: 不屈 only against damage that has a source (not 南蛮入侵, not 闪电)
+    # docs/dice.md "How 000 is read": 不屈 only against damage that has a source (not 南蛮入侵, not
+    # 闪电)
     s = DiceScenario(generals=gens(p0="zhoutai"))
     s.dice("dynamite", "dynamite", "dynamite", "beer", "beer", *QUIET)
     t = s.start()
@@ -123,7 +125,8 @@ def test_ganglie_needs_a_source() -> None:
 
 
 def test_ganglie_arrow_may_be_the_pile_s_last_and_set_off_indians() -> None:
-    # RULINGS §9 / 000 "当牌堆被摸光，则触发【南蛮入侵】": the source takes the 【箭】 from the pile
+    # docs/dice.md "How 000 is read" / 000 "当牌堆被摸光，则触发【南蛮入侵】": the source takes the
+    # 【箭】 from the pile
     s = DiceScenario(generals=gens(p1="xiahoudun"))
     s.seat(2).arrows(4)
     s.seat(3).arrows(4)  # the pile holds 1

@@ -1,4 +1,5 @@
-"""The rules of 三国掷 as RULINGS §9 reads 000, one scenario each; the comments quote 000."""
+"""The rules of 三国掷 as docs/dice.md "How 000 is read" reads 000, one scenario each; the comments
+quote 000."""
 
 from __future__ import annotations
 
@@ -140,7 +141,8 @@ def test_dynamite_cannot_be_rerolled_and_accumulates_over_rerolls() -> None:
 
 
 def test_two_rerolls_then_the_dice_resolve_and_kept_dice_may_be_rerolled() -> None:
-    # 000: "若你本回合累计重掷过2次骰子，进行第4步" / RULINGS §9: earlier kept dice may be rerolled
+    # 000: "若你本回合累计重掷过2次骰子，进行第4步" / docs/dice.md "How 000 is read": earlier kept
+    # dice may be rerolled
     s = DiceScenario(players=4)
     s.dice("beer", "beer", "beer", "beer", "beer")
     t = s.start()

@@ -1,4 +1,5 @@
-"""Distance, dying, death, rewards and victory (003; RULINGS §5 and §6)."""
+"""Distance, dying, death, rewards and victory (003; docs/rules.md "Distance" and "Dying, death and
+victory")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ ROLES5 = [LORD, LOYALIST, REBEL, RENEGADE, REBEL]
 
 # ---------------------------------------------------------------------------- distance
 def test_distance_counts_living_players_the_shorter_way_round() -> None:
-    # RULINGS §5; 003: "此后需要计算距离时，忽略已死亡的角色。"
+    # docs/rules.md "Distance"; 003: "此后需要计算距离时，忽略已死亡的角色。"
     s = Scenario(players=7, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL, LOYALIST, REBEL])
     t = s.start(seat=0, phase="play")
     g, p = t.game, t.p
@@ -55,8 +56,9 @@ def test_lightning_example_two_peaches_are_needed() -> None:
 
 
 def test_rescue_is_asked_in_turn_order_from_the_current_player() -> None:
-    # RULINGS §6: "Starting with the player whose turn it is and going round in turn order, each
-    # living player may use 桃 on them, one 桃 per request and as many requests as they like".
+    # docs/rules.md "Dying, death and victory": from the player whose turn it is round the table,
+    # each living player may use 桃 on the dying, one 桃 per request and as many requests as they
+    # like.
     s = Scenario(players=5, roles=ROLES5)
     s.seat(2).hand("slash", "dilu").equip("halberd")
     s.seat(0).hp(1)
@@ -140,7 +142,8 @@ def test_lord_killing_a_loyalist_discards_hand_and_equipment() -> None:
 
 
 def test_a_rebel_killed_by_damage_with_no_source_rewards_nobody() -> None:
-    # RULINGS §6 (闪电); also tested with the card in tests/cards/test_delayed.py.
+    # docs/rules.md "Dying, death and victory" (闪电); also tested with the card in
+    # tests/cards/test_delayed.py.
     s = Scenario(players=5, roles=ROLES5)
     s.seat(4).judge("lightning").hp(2)
     s.top("slash S7")
@@ -203,8 +206,8 @@ ROLES10 = [LORD, LOYALIST, REBEL, RENEGADE, REBEL, LOYALIST, REBEL, RENEGADE, LO
 
 
 def test_ten_players_lord_dies_with_both_renegades_alive_rebels_win() -> None:
-    # RULINGS §2: 10 players have two renegades. 003 Online: the renegade wins only "若内奸是唯一存活
-    # 的角色（有且仅有一名内奸存活）"; two living renegades are not one: the rebels win.
+    # docs/rules.md "Setup": 10 players have two renegades. 003 Online: the renegade wins only "若内
+    # 奸是唯一存活的角色（有且仅有一名内奸存活）"; two living renegades are not one: the rebels win.
     s = Scenario(players=10, roles=ROLES10)
     for i in (1, 2, 4, 5, 6, 8, 9):
         s.seat(i).dead()

@@ -1,5 +1,5 @@
 """A game is reproducible from its seed and decisions; an illegal choice changes nothing
-(DESIGN "The game protocol"; RULINGS §3: randomness only from the game RNG)."""
+(docs/rules.md "Determinism and decisions": randomness only from the game RNG)."""
 
 from __future__ import annotations
 

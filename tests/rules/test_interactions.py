@@ -1,7 +1,7 @@
 """The interaction matrix of the 25 generals (docs/interactions.md): skills, and skills and
 equipment, that meet at one moment. Each test names the 003 passage ("人物技能详解") or the
-RULINGS section it reads; pairs already covered in tests/generals/ and tests/cards/ are listed in
-the matrix, not repeated here, except the ones the matrix requires to be stated on their own."""
+docs/rules.md section it reads; pairs already covered in tests/generals/ and tests/cards/ are listed
+in the matrix, not repeated here, except the ones the matrix requires to be stated on their own."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ def _order(t: Table, *kinds: str) -> list[str]:
 
 # ============================================================================ damage
 def test_jianxiong_and_fankui_damaged_by_one_aoe_resolve_in_turn_order() -> None:
-    # RULINGS §3: effects at the same moment resolve in turn order from the current player; §4.2:
-    # 南蛮入侵 reaches every other player in turn order from the user's next seat. Each target's
-    # damage is its own moment: 司马懿 (seat 1) takes his card before 曹操 (seat 2) gains the card.
+    # docs/rules.md "The turn": effects at the same moment resolve in turn order from the current
+    # player; docs/rules.md "Cards": 南蛮入侵 reaches every other player in turn order from the
+    # user's next seat. Each target's damage is its own moment: 司马懿 (seat 1) takes his card
+    # before 曹操 (seat 2) gains the card.
     s = Scenario(players=4, generals=[None, "simayi", "caocao", None],
                  roles=[LORD, LOYALIST, REBEL, RENEGADE])
     s.seat(0).hand("savage_assault", "jink")
@@ -128,8 +129,9 @@ def test_guicai_makes_guojias_indulgence_fail_and_he_keeps_the_card_that_did_it(
 
 # ============================================================================ a 杀 targeted
 def test_liuli_cannot_move_the_slash_onto_an_empty_handed_zhugeliang() -> None:
-    # RULINGS §4.5 空城: "流离 ... (she cannot choose him)". 大乔's range (青龙偃月刀, 3) reaches
-    # seats 2, 3 and 4; 诸葛亮 (seat 2) holds nothing, so only the others are offered.
+    # 空城 (docs/rules.md "诸葛亮 zhugeliang"): 流离 cannot move a 杀 to him. 大乔's range
+    # (青龙偃月刀, 3) reaches seats 2, 3 and 4; 诸葛亮 (seat 2) holds nothing, so only the others
+    # are offered.
     s = Scenario(players=5, generals=[None, "daqiao", "zhugeliang", None, None])
     s.seat(0).hand("slash")
     s.seat(1).hand("jink").equip("blade")
@@ -175,7 +177,8 @@ def test_liuli_a_moved_qinggang_slash_still_ignores_the_new_targets_armor() -> N
 
 
 def test_liuli_a_black_slash_moved_onto_renwang_shield_has_no_effect() -> None:
-    # RULINGS §4.4 仁王盾: "black 杀 have no effect on you" — whoever the 杀 was first aimed at.
+    # 仁王盾 (docs/rules.md "EX cards"): black 杀 have no effect on its holder — whoever the 杀 was
+    # first aimed at.
     s = Scenario(players=4, generals=[None, "daqiao", None, None], packs=("standard", "ex"))
     s.seat(0).hand("slash S7")
     s.seat(1).hand("jink")
@@ -189,9 +192,10 @@ def test_liuli_a_black_slash_moved_onto_renwang_shield_has_no_effect() -> None:
 
 
 def test_liuli_cannot_move_a_halberd_slash_with_two_targets_onto_sunshangxiang() -> None:
-    # RULINGS §4.5 乾坤: "A 杀 that an attacker could not have aimed at her because of this ...
-    # cannot be moved onto her by 流离 either": 方天画戟's extra targets never include her. Seat 3
-    # (distance 2 from 大乔, range 2) is a lawful new target; seat 4 is already a target.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): a 杀 that its user could not have aimed at her
+    # because of 乾坤 cannot be moved onto her by 流离 either: 方天画戟's extra targets never
+    # include her. Seat 3 (distance 2 from 大乔, range 2) is a lawful new target; seat 4 is already
+    # a target.
     s = Scenario(players=5, generals=[None, "daqiao", "sunshangxiang", None, None])
     s.seat(0).hand("slash").equip("halberd")
     s.seat(1).hand("jink", "peach").equip("qinggang_sword")  # range 2: seats 2, 3 and 0
@@ -271,7 +275,8 @@ def test_qingguo_still_answers_a_qinggang_slash() -> None:
 def test_wushuang_second_jink_is_not_needed_once_kongcheng_holds() -> None:
     # 003 空城: "无手牌时，不受杀的影响". 吕布's 杀 needs two 闪; 诸葛亮's only card is a 闪. Once
     # he has played it his hand is empty, and the 杀 that would now hit him has no effect on him,
-    # as the opponent's 杀 in a 决斗 whose course empties his hand has none (RULINGS §4.5).
+    # as the opponent's 杀 in a 决斗 whose course empties his hand has none (docs/rules.md "诸葛亮
+    # zhugeliang").
     s = Scenario(players=4, generals=["lvbu", "zhugeliang", None, None])
     s.seat(0).hand("slash")
     s.seat(1).hand("jink")
@@ -283,8 +288,9 @@ def test_wushuang_second_jink_is_not_needed_once_kongcheng_holds() -> None:
 
 
 def test_axe_cannot_force_a_hit_on_zhugeliang_whose_last_card_dodged() -> None:
-    # RULINGS §7 贯石斧 makes a dodged 杀 hit; RULINGS §4.5 空城: no 杀 affects him however it
-    # reaches him, e.g. no 青龙偃月刀 follow-up after his last 闪 (test_zhugeliang.py).
+    # 贯石斧 (docs/rules.md "Advanced weapons") makes a dodged 杀 hit; 空城
+    # (docs/rules.md "诸葛亮 zhugeliang"): no 杀 affects him however it reaches him, e.g. no
+    # 青龙偃月刀 follow-up after his last 闪 (test_zhugeliang.py).
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     s.seat(0).hand("slash", "peach", "peach").equip("axe")
     s.seat(1).hand("jink")
@@ -308,7 +314,8 @@ def _qiankun(*weapon_cards: str) -> Scenario:
 
 
 def test_qiankun_no_blade_follow_up_against_her() -> None:
-    # 003 乾坤: "无视其他玩家任何装备牌的效果，即其他玩家的武器牌"; RULINGS §7 青龙偃月刀.
+    # 003 乾坤: "无视其他玩家任何装备牌的效果，即其他玩家的武器牌"; 青龙偃月刀
+    # (docs/rules.md "Advanced weapons").
     t = _qiankun("blade").start(seat=1, phase="play")
     t.play(t.card(1, "slash", 0), 2)
     t.answer(2, "respond", t.card(2, "jink"))
@@ -318,7 +325,7 @@ def test_qiankun_no_blade_follow_up_against_her() -> None:
 
 
 def test_qiankun_no_axe_against_her() -> None:
-    # RULINGS §7 贯石斧 (max HP 4 > 3, cards to pay): not against her.
+    # 贯石斧 (docs/rules.md "Advanced weapons") (max HP 4 > 3, cards to pay): not against her.
     t = _qiankun("axe").start(seat=1, phase="play")
     t.play(t.card(1, "slash", 0), 2)
     t.answer(2, "respond", t.card(2, "jink"))
@@ -327,8 +334,8 @@ def test_qiankun_no_axe_against_her() -> None:
 
 
 def test_qiankun_halberd_makes_no_extra_targets_with_her() -> None:
-    # RULINGS §7 方天画戟 (last hand card: up to three targets); docs/rules.md 乾坤: she can only be
-    # the sole target of such a 杀.
+    # 方天画戟 (docs/rules.md "Advanced weapons") (last hand card: up to three targets);
+    # docs/rules.md "孙尚香 sunshangxiang": she can only be the sole target of such a 杀.
     s = Scenario(players=5, generals=[None, None, "sunshangxiang", None, None])
     s.seat(1).hand("slash").equip("halberd")
     t = s.start(seat=1, phase="play")
@@ -341,8 +348,9 @@ def test_qiankun_halberd_makes_no_extra_targets_with_her() -> None:
 
 
 def test_qiankun_no_ice_sword_against_her() -> None:
-    # RULINGS §4.4 寒冰剑 (prevent the damage, discard two cards instead) is another's weapon skill;
-    # docs/rules.md 乾坤 names it among the skills that do not work against her.
+    # 寒冰剑 (docs/rules.md "EX cards") (prevent the damage, discard two cards instead) is another's
+    # weapon skill; docs/rules.md "孙尚香 sunshangxiang" names it among the skills that do not work
+    # against her.
     s = Scenario(players=5, generals=[None, None, "sunshangxiang", None, None],
                  packs=("standard", "ex"))
     s.seat(1).hand("slash", "dilu").equip("ice_sword")
@@ -354,9 +362,10 @@ def test_qiankun_no_ice_sword_against_her() -> None:
 
 
 def test_qiankun_no_kylin_bow_on_her_horse_when_liuli_moves_the_slash_to_her() -> None:
-    # RULINGS §7 麒麟弓: distance > 2 and the 杀 hits → a horse is discarded. 孙尚香 (seat 3, with a
-    # -1 horse) is 3 from the 麒麟弓 (seat 0), who cannot aim at her (乾坤: his range is 1 against
-    # her); the 杀 reaches her through 大乔's 流离, and the bow still has no effect on her.
+    # 麒麟弓 (docs/rules.md "Advanced weapons"): distance > 2 and the 杀 hits → a horse is
+    # discarded. 孙尚香 (seat 3, with a -1 horse) is 3 from the 麒麟弓 (seat 0), who cannot aim at
+    # her (乾坤: his range is 1 against her); the 杀 reaches her through 大乔's 流离, and the bow
+    # still has no effect on her.
     s = Scenario(players=6, generals=[None, None, "daqiao", "sunshangxiang", None, None])
     s.seat(0).hand("slash").equip("kylin_bow")
     s.seat(2).hand("jink")
@@ -487,7 +496,8 @@ def test_jizhi_draws_for_collateral_too() -> None:
 
 
 def test_guose_indulgence_can_be_nullified() -> None:
-    # 003 国色: "也可被无懈可击取消"; RULINGS §4.2: a nullified 乐不思蜀 is discarded, unjudged.
+    # 003 国色: "也可被无懈可击取消"; docs/rules.md "Cards": a nullified 乐不思蜀 is discarded,
+    # unjudged.
     s = Scenario(players=4, generals=[None, "daqiao", None, None])
     s.seat(1).hand("jink D2")
     s.seat(2).hand("nullification", "dilu")
@@ -505,8 +515,9 @@ def test_guose_indulgence_can_be_nullified() -> None:
 
 # ============================================================================ dying
 def test_jijiu_prevents_damage_but_does_not_save_the_dying() -> None:
-    # RULINGS §4.5: 急救 (first edition) is damage prevention, not the later "桃 as 急救". Declined
-    # against the damage, it is not offered when the player is dying: only 桃 save him.
+    # docs/rules.md "华佗 huatuo": 急救 (first edition) is damage prevention, not the later "桃 as
+    # 急救". Declined against the damage, it is not offered when the player is dying: only 桃 save
+    # him.
     s = Scenario(players=4, generals=[None, None, None, "huatuo"])
     s.seat(0).hand("slash")
     s.seat(1).hp(1)
@@ -520,8 +531,8 @@ def test_jijiu_prevents_damage_but_does_not_save_the_dying() -> None:
 
 
 def test_jijiu_keeps_ganning_out_of_dying_so_tongling_is_kept() -> None:
-    # 急救 comes before the damage (RULINGS §4.5), 铜铃 when dying: prevented, 甘宁 never dies
-    # and is not asked for 铜铃.
+    # 急救 comes before the damage (docs/rules.md "华佗 huatuo"), 铜铃 when dying: prevented, 甘宁
+    # never dies and is not asked for 铜铃.
     s = Scenario(players=4, generals=[None, "ganning", None, "huatuo"])
     s.seat(0).hand("slash")
     s.seat(1).hp(1)

@@ -1,5 +1,5 @@
 """Both piles running out in the middle of a draw or a reveal (docs/rules.md "The turn", "Cards
-taken before the piles run out"): the game ends as a draw (`no_cards`, RULINGS §3) with every card
+taken before the piles run out"): the game ends as a draw (`no_cards`) with every card
 in a zone: the cards already drawn in the drawer's hand, the cards already shown for 五谷丰登 or
 the 1.0 deck's 喜宴 on the table (the processing area). Before, a game that ended so left them in
 the procedure that was taking them, in no zone at all."""

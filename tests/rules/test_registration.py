@@ -1,7 +1,8 @@
-"""Content registers itself, and mistakes fail loudly (docs/architecture.md, "Mistakes fail at
-import"): each mistake below, written in a module of its own as a contributor would, raises
-RegistrationError when the module is imported, with a message naming the module; a procedure
-that is never driven fails the test that made it."""
+"""Content registers itself, and mistakes fail loudly
+(docs/architecture.md, "Content registers itself, and mistakes fail at import"): each mistake below,
+written in a module of its own as a contributor would, raises RegistrationError when the module is
+imported, with a message naming the module; a procedure that is never driven fails the test that
+made it."""
 
 from __future__ import annotations
 

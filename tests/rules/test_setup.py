@@ -1,4 +1,4 @@
-"""Setup of identity mode (003 Online "开始游戏"; RULINGS §2)."""
+"""Setup of identity mode (003 Online "开始游戏"; docs/rules.md "Setup")."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_role_table(n: int) -> None:
     for seed in (1, 2, 3):
         g = Game(Config(players=n, generals=None), seed)
         assert _roles(g) == TABLE[n]
-        assert g.players[0].role == LORD  # RULINGS §2: by default the lord is seat 0
+        assert g.players[0].role == LORD  # docs/rules.md "Setup": by default the lord is seat 0
 
 
 @pytest.mark.parametrize("n", [6, 8])

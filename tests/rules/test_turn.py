@@ -1,4 +1,5 @@
-"""The turn (003 Online "回合流程"; RULINGS §3): six phases, judgement, drawing, discarding."""
+"""The turn (003 Online "回合流程"; docs/rules.md "The turn"): six phases, judgement, drawing,
+discarding."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def test_six_phases_in_order() -> None:
 
 
 def test_turn_order_is_seat_order_from_the_lord() -> None:
-    # 003: "游戏是从主公开始 ... 一名玩家的游戏回合结束后，由他右手的玩家开始自己的回合"; RULINGS §2.
+    # 003: "游戏是从主公开始 ... 一名玩家的游戏回合结束后，由他右手的玩家开始自己的回合";
+    # docs/rules.md "The turn": 右手 is the next seat.
     g = Game(Config(players=5, generals=None), 9)
     while g.pending is not None and sum(1 for e in g.events if e[0] == "turn") < 8:
         g.submit(g.pending.choice_at(0))
@@ -38,7 +40,7 @@ def test_dead_players_take_no_turns() -> None:
 
 def test_judgement_last_placed_first() -> None:
     # 003 Online: "从最后一个施加的锦囊开始判定（最早放置的最后判定）" — this supersedes the first
-    # edition's "先判定闪电，再判定乐不思蜀" (RULINGS §3).
+    # edition's "先判定闪电，再判定乐不思蜀" (docs/rules.md "The turn").
     s = Scenario(players=4)
     s.seat(1).judge("lightning").judge("indulgence")
     s.top("jink H2", "jink H2")
@@ -77,7 +79,8 @@ def test_an_empty_draw_pile_is_refilled_by_shuffling_the_discard_pile() -> None:
 
 
 def test_no_card_left_to_draw_ends_the_game_as_a_draw() -> None:
-    # RULINGS §3: "If both are empty, the game ends in a draw (no winner, reason recorded)."
+    # docs/rules.md "The turn": if both piles are empty, the game ends as a draw (no winner, the
+    # reason recorded).
     s = Scenario(players=4)
     s.seat(0).hand("dilu")
     t = s.start(seat=0, phase="play")
@@ -101,7 +104,7 @@ def test_discard_down_to_hp() -> None:
 
 
 def test_negative_hp_counts_as_zero_in_the_discard_phase() -> None:
-    # RULINGS §3: "discard down to current HP (a negative HP counts as 0)".
+    # docs/rules.md "The turn": discard down to current HP, a negative HP counting as 0.
     s = Scenario(players=4)
     s.seat(0).hand("slash", "jink").hp(-1)
     t = s.start(seat=0, phase="discard")
@@ -130,8 +133,8 @@ def test_no_voluntary_discard() -> None:
 
 @pytest.mark.parametrize("cap", [1, 3])
 def test_round_cap_ends_the_game_as_a_draw(cap: int) -> None:
-    # RULINGS §3: "A round cap (config, recorded in the header) ends a game that runs too long as a
-    # draw."
+    # docs/rules.md "The turn": the round cap (config, recorded in the header) ends a game that runs
+    # too long as a draw.
     g = Game(Config(players=4, generals=None, max_rounds=cap), 2)
     while g.pending is not None:  # nobody uses a card: nobody can die
         g.submit(None if g.pending.kind == "play" else g.pending.choice_at(0))

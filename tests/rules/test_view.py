@@ -1,4 +1,4 @@
-"""Per-seat views (DESIGN "The game protocol"): a seat sees only what it may."""
+"""Per-seat views (docs/views.md "Identity mode: a seat's view"): a seat sees only what it may."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""3v3 (003 "三国杀 3V3规则"; RULINGS §8.2; docs/rules.md, "3v3"): the seats and camps, the draft,
+"""3v3 (003 "三国杀 3V3规则"; docs/rules.md, "3v3"): the seats and camps, the draft,
 the order of action, victory and reward, the area tricks' direction, the option and its header,
 telling, the agents, and random games with it on."""
 

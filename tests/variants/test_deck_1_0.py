@@ -1,4 +1,4 @@
-"""The 1.0 edition's deck (002; RULINGS §1; docs/rules.md, "The 1.0 edition's deck"): its
+"""The 1.0 edition's deck (002; docs/rules.md, "The 1.0 edition's deck"): its
 composition, every card's effect as 002 states it, one scenario at a time, the option and its
 header, telling, and random games with it."""
 

@@ -1,4 +1,4 @@
-"""The detailed rules and dark souls (003 "详细规则", "暗魂"; RULINGS §8.3; docs/rules.md,
+"""The detailed rules and dark souls (003 "详细规则", "暗魂"; docs/rules.md,
 "Detailed rules and dark souls"): the options and their header, one scenario per reading of 003,
 telling, the requests' JSON forms, and random games with the rules on."""
 

@@ -1,4 +1,4 @@
-"""转世, reincarnation (003 "转世规则"; RULINGS §8.1; docs/rules.md, "Reincarnation"): the rules
+"""转世, reincarnation (003 "转世规则"; docs/rules.md, "Reincarnation"): the rules
 one scenario at a time, the option and its header, telling, and random games with it on."""
 
 from __future__ import annotations
@@ -155,7 +155,8 @@ def test_at_the_threshold_the_dead_reincarnate_at_once_as_a_general_of_their_kin
     g = t.game
     assert g.distance(t.p(1), t.p(3)) == 1  # the dead are not counted
     unused = unused_generals(t.game)
-    assert "zhangfei" not in unused  # set aside with the dead player (RULINGS §8.1)
+    # set aside with the dead player (docs/rules.md "Reincarnation")
+    assert "zhangfei" not in unused
     assert not {"caocao", "liubei", "lvbu"} & set(unused)  # the living keep theirs
     t.mark()
     _offer(t, t.card(0, "peach"), 2)
@@ -178,9 +179,9 @@ def test_at_the_threshold_the_dead_reincarnate_at_once_as_a_general_of_their_kin
 
 
 def test_the_dead_players_own_general_is_never_revealed() -> None:
-    # RULINGS §8.1: "The general they had is not among the cards revealed"; 003: "将转世前的角色牌
-    # 放回未使用的角色牌堆" comes after the reveal, so the old card is not in the pile during it.
-    # 张飞 is the one Shu general not in play: his own, so he cannot reincarnate.
+    # docs/rules.md "Reincarnation": the general they had is not among the cards revealed; 003: "将
+    # 转世前的角色牌放回未使用的角色牌堆" comes after the reveal, so the old card is not in the pile
+    # during it. 张飞 is the one Shu general not in play: his own, so he cannot reincarnate.
     s = Scenario(players=4, generals=FOUR, reincarnation=True,
                  pool=("caocao", "huatuo", "liubei", "lvbu", "zhangfei"))
     s.seat(2).dead().hand("jink", "jink")
@@ -206,8 +207,8 @@ def test_the_old_general_goes_back_among_the_unused_once_the_new_one_is_taken() 
 
 
 def test_another_dead_players_general_is_set_aside_with_them_too() -> None:
-    # RULINGS §8.1: before the new general is taken, the old one "is set aside with the dead
-    # player": seat 4's 关羽 is not in the pile that seat 2's reincarnation reveals.
+    # docs/rules.md "Reincarnation": before the new general is taken, the old one is set aside with
+    # the dead player: seat 4's 关羽 is not in the pile that seat 2's reincarnation reveals.
     s = Scenario(players=5, generals=[*FOUR, "guanyu"], reincarnation=True,
                  roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL],
                  pool=("caocao", "guanyu", "liubei", "lvbu", "zhangfei", "zhaoyun"))
@@ -258,8 +259,9 @@ def test_only_the_kingdom_counts_and_a_player_of_two_kingdoms_matches_either() -
 
 
 def test_a_qun_player_waits_for_a_qun_general() -> None:
-    # RULINGS §8.1: "reveal unused generals from a shuffled pile until one of their kingdom
-    # appears", for every kingdom (docs/rules.md on 003's "如果是其他国家角色").
+    # docs/rules.md "Reincarnation": the unused generals are revealed from a shuffled pile until one
+    # of the player's kingdom appears, for every kingdom (its reading of 003's "如果是其他国家角色
+    # ").
     s = Scenario(players=4, generals=["caocao", "liubei", "lvbu", "lvbu"], reincarnation=True,
                  pool=("caocao", "diaochan", "guanyu", "liubei", "lvbu", "zhouyu"))
     s.seat(2).dead().hand("jink", "jink")
@@ -328,7 +330,8 @@ def test_the_reincarnated_count_as_dead_for_victory_003s_example() -> None:
 
 
 def test_a_renegade_alone_among_the_reincarnated_wins_when_the_lord_dies() -> None:
-    # RULINGS §6 with §8.1: exactly one player alive (the reincarnated counting as dead).
+    # docs/rules.md "Dying, death and victory" and "Reincarnation": exactly one player alive (the
+    # reincarnated counting as dead).
     s = Scenario(players=4, generals=FOUR, pool="standard", reincarnation=True,
                  roles=[LORD, LOYALIST, REBEL, RENEGADE])
     s.seat(1).dead()

@@ -1,4 +1,4 @@
-"""计分规则 and the rotating-lord tournament (003 "计分规则" and "推广版计分赛规则"; RULINGS §8.4;
+"""计分规则 and the rotating-lord tournament (003 "计分规则" and "推广版计分赛规则";
 docs/rules.md, "Scoring and the rotating-lord tournament"): the formulas one by one, games scored
 through the engine, the lord's seat, the end record and the account, ``sgs tournament``, and random
 games with scoring on."""
@@ -118,8 +118,8 @@ def test_a_rebel_earns_one_per_loyalist_or_renegade_and_two_for_the_lord() -> No
 
 
 def test_a_game_without_a_winner_scores_nothing() -> None:
-    # The round cap and an exhausted deck (RULINGS §3) are our own draws: 003 scores only a
-    # game someone wins.
+    # The round cap and an exhausted deck (docs/rules.md "The turn") are our own draws: 003 scores
+    # only a game someone wins.
     assert scores(FIVE, None, [(1, 2), (0, 2)]) == [0] * 5
 
 
@@ -197,7 +197,7 @@ def test_scores_are_in_the_summary_only_when_scoring_is_on() -> None:
 @pytest.mark.parametrize("k", [1, 3, 4])
 def test_the_lords_role_goes_to_the_seat_given_and_the_lord_plays_first(k: int) -> None:
     # 003 "推广版计分赛": "将主公身份交给下家（其余身份依然要在其他玩家间随机抽选）"; the lord takes
-    # the first turn (RULINGS §2).
+    # the first turn (docs/rules.md "Setup").
     g = Game(Config(players=5, generals=None, lord_seat=k), 11)
     assert [p.seat for p in g.players if p.role == LORD] == [k]
     assert g.players[k].role_shown and g.current == k
