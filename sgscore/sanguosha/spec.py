@@ -180,9 +180,9 @@ class IdentitySpec(GameSpec[Config]):
         return {**super().agent_kinds(), "heuristic": heuristic}
 
     def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
-        """RULINGS §6: the lord and the loyalists win together, dead or alive, and so do the
-        rebels; of two renegades (the 6- and 8-player variant), only the one alive. In 3v3 the
-        winner is a camp, won by its marshal and vanguards."""
+        """docs/rules.md "Dying, death and victory": the lord and the loyalists win together, dead
+        or alive, and so do the rebels; of two renegades (the 6- and 8-player variant), only the one
+        alive. In 3v3 the winner is a camp, won by its marshal and vanguards."""
         return side_outcomes(summary, {LORD: (LOYALIST,), **CAMP_ROLES}, alone=(RENEGADE,))
 
     def scores(self, summary: Mapping[str, Any]) -> list[int] | None:

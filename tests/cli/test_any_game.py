@@ -1,7 +1,7 @@
 """Every ``sgs`` replay command serves any installed game through the game interface alone: the
 toy Nim of tests/toy_nim.py, registered for these tests, is simulated, shown, validated, stepped,
-diffed, re-simulated and exported like identity mode (DESIGN "Layers": the toolkit is
-game-agnostic)."""
+diffed, re-simulated and exported like identity mode (docs/architecture.md "The layers": the
+toolkit is game-agnostic)."""
 
 from __future__ import annotations
 
