@@ -1,4 +1,4 @@
-"""The worked examples of docs/architecture.md ("Worked examples") run as written: each example
+"""The worked examples of docs/architecture.md "Worked examples" run as written: each example
 module is imported as a contributor's new module would be, then the example tests run against it;
 whatever they registered is taken out afterwards."""
 

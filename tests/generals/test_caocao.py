@@ -172,7 +172,7 @@ def test_hujia_answers_every_jink_that_wushuang_needs() -> None:
 
 
 def test_hujia_helper_may_use_his_own_eight_diagram() -> None:
-    # 护驾: the helper plays a 闪 by any means he has (docs/rules.md (Generals) 护驾).
+    # 护驾: the helper plays a 闪 by any means he has (docs/rules.md "曹操 caocao", 护驾).
     s = Scenario(players=4, generals=["caocao", "simayi", None, None])
     s.seat(1).equip("eight_diagram")
     s.seat(3).hand("slash")

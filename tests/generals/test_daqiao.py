@@ -126,7 +126,8 @@ def test_liuli_moved_slash_keeps_its_users_wushuang() -> None:
 
 
 def test_liuli_not_to_another_target_of_the_same_slash() -> None:
-    # docs/rules.md (Generals) 流离: a player the 杀 already targets (方天画戟) cannot receive it.
+    # 流离 (docs/rules.md "大乔 daqiao"): a player the 杀 already targets (方天画戟) cannot receive
+    # it.
     s = Scenario(players=5, generals=[None, "daqiao", None, None, None])
     s.seat(0).hand("slash").equip("halberd")
     s.seat(1).hand("peach").equip("qinggang_sword")

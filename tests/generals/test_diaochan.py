@@ -204,8 +204,8 @@ def test_lijian_and_lianying() -> None:
 
 
 def test_lijian_a_duel_with_lvbu_needs_one_slash_at_a_time() -> None:
-    # 003 无双 speaks of 杀 and of 万箭齐发 / 南蛮入侵, not of 决斗 (docs/rules.md 吕布): in 离间's
-    # duel one 杀 answers each of his.
+    # 003 无双 speaks of 杀 and of 万箭齐发 / 南蛮入侵, not of 决斗 (docs/rules.md "吕布 lvbu"): in
+    # 离间's duel one 杀 answers each of his.
     s = Scenario(players=4, generals=["diaochan", "lvbu", None, None])
     s.seat(0).hand("jink", "dilu")
     s.seat(1).hand("slash C2")

@@ -125,7 +125,8 @@ def test_jijiang_shu_players_may_refuse() -> None:
 
 
 def test_jijiang_in_the_play_phase_counts_against_his_limit() -> None:
-    # docs/rules.md (Generals) 激将: in his play phase he picks the target; the 杀 is his and counts.
+    # 激将 (docs/rules.md "刘备 liubei"): in his play phase he picks the target; the 杀 is his and
+    # counts.
     s = _jijiang_table()
     s.seat(0).hand("slash")
     s.seat(2).hand("slash")

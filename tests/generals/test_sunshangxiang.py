@@ -80,7 +80,8 @@ def test_her_eight_diagram_works_against_qinggang_sword() -> None:
 
 
 def test_crossbow_gives_no_extra_slash_against_her() -> None:
-    # docs/rules.md (Generals) 乾坤: 诸葛连弩's unlimited 杀 is an effect of another's equipment.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): 诸葛连弩's unlimited 杀 is an effect of another's
+    # equipment.
     s = _table()
     s.seat(1).hand("slash", "slash", "slash").equip("crossbow")
     t = s.start(seat=1, phase="play")
@@ -100,8 +101,8 @@ def test_crossbow_holder_may_still_use_his_first_slash_on_her() -> None:
 
 
 def test_halberd_extra_targets_never_include_her() -> None:
-    # docs/rules.md (Generals) 乾坤: 方天画戟's extra targets are its effect; she can only be the sole
-    # target of such a 杀.
+    # 乾坤 (docs/rules.md "孙尚香 sunshangxiang"): 方天画戟's extra targets are its effect; she can
+    # only be the sole target of such a 杀.
     s = _table()
     s.seat(1).hand("slash").equip("halberd")
     t = s.start(seat=1, phase="play")

@@ -140,7 +140,7 @@ def test_kongcheng_after_playing_his_last_card() -> None:
 
 
 def test_kongcheng_does_not_stop_savage_assault() -> None:
-    # 南蛮入侵 chooses no target: it still reaches him (docs/rules.md (Generals) 空城).
+    # 南蛮入侵 chooses no target: it still reaches him (docs/rules.md "诸葛亮 zhugeliang", 空城).
     s = Scenario(players=4, generals=[None, "zhugeliang", None, None])
     s.seat(0).hand("savage_assault")
     t = s.start(seat=0, phase="play")

@@ -161,7 +161,7 @@ def test_liuli_may_move_the_slash_onto_zhugeliang_while_he_holds_a_card() -> Non
 
 def test_liuli_a_moved_qinggang_slash_still_ignores_the_new_targets_armor() -> None:
     # 003 青钢剑: "出杀时，对方的八卦阵无效"; the 杀 moved by 流离 is still its user's, with its
-    # weapon (docs/rules.md 流离: "The moved 杀 keeps everything of its user").
+    # weapon (流离, docs/rules.md "大乔 daqiao": the moved 杀 keeps everything of its user).
     s = Scenario(players=4, generals=[None, "daqiao", None, None])
     s.seat(0).hand("slash").equip("qinggang_sword")
     s.seat(1).hand("jink")

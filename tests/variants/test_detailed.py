@@ -600,8 +600,9 @@ def test_the_drain_is_told() -> None:
 
 
 def test_the_drain_is_told_at_the_start_of_its_round_and_counts_the_players_left() -> None:
-    # docs/rules.md (detailed rules, the drain): "from the one after ... the drain comes at the
-    # start of every round, before the lord's turn. It goes on when only two players are left".
+    # docs/rules.md "Detailed rules and dark souls" (the drain): from round R + 4 for the death in
+    # round R that leaves three players, the drain comes at the start of every round, before the lord's turn, and it
+    # goes on when only two players are left.
     # The account tells it under the round's heading, not under the last phase of the turn
     # before, and never says three players are left when two are.
     s = Scenario(players=4, roles=ROLES, three_player_drain=True)
