@@ -61,7 +61,8 @@ def _enc(obj: Any, out: list[bytes]) -> None:
 
 
 def canonical_bytes(obj: Any) -> bytes:
-    """The canonical encoding of ``obj`` (see ``docs/replay-format.md``, "State hash")."""
+    """The canonical encoding of ``obj`` (see ``docs/replay-format.md``, "Canonical encoding and the
+    state hash")."""
     out: list[bytes] = []
     _enc(obj, out)
     return b"".join(out)

@@ -146,7 +146,7 @@ def test_round_cap_ends_the_game_as_a_draw(cap: int) -> None:
 
 def test_the_current_player_dying_in_their_turn_ends_it_at_once() -> None:
     # 003: "死亡的角色 ... 退出游戏" and 003 Online: "一名玩家回合结束后，右边玩家的回合开始". docs/rules.md
-    # (The turn): a player who dies in their own turn takes no further phase — no discard phase
+    # "The turn": a player who dies in their own turn takes no further phase — no discard phase
     # although their hand is over the limit — and the next living seat's turn begins.
     s = Scenario(players=5, roles=[LORD, LOYALIST, REBEL, RENEGADE, REBEL])
     s.seat(2).hand("duel", "jink", "jink", "jink", "jink", "jink", "jink").hp(1)
