@@ -1,4 +1,5 @@
-"""The selection of generals (RULINGS §2; 003 "挑选武将"), as recorded decisions."""
+"""The selection of generals (docs/rules.md "The selection of generals"; 003 "挑选武将"), as recorded
+decisions."""
 
 from __future__ import annotations
 
