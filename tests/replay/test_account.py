@@ -435,7 +435,7 @@ def _yiji(choice: tuple[int, int]) -> tuple[Table, int]:
 
 
 def test_yiji_tells_the_cards_he_keeps() -> None:
-    # docs/rules.md 遗计: he "says who gets each ... his own seat keeps a card".
+    # 遗计 (docs/rules.md "郭嘉 guojia"): he "says who gets each ... his own seat keeps a card".
     t, since = _yiji((1, 1))
     assert t.events("yiji_keep")[-1][1:3] == (1, 2)  # an event of the decision that kept them
     slash, jink = label(t, -1, "slash C5", "en"), label(t, -1, "jink D2", "en")
@@ -472,7 +472,8 @@ def test_yiji_a_replay_without_the_keep_event_is_told_all_the_same() -> None:
 
 
 def test_lijian_damage_is_told_as_the_duels() -> None:
-    # docs/rules.md 离间: "the effect of 决斗": the loser's damage is the duel's, with no card.
+    # 离间 (docs/rules.md "貂蝉 diaochan"): the effect of 决斗: the loser's damage is the duel's,
+    # with no card.
     s = Scenario(players=4, generals=["diaochan", "zhangfei", "machao", "huanggai"])
     s.seat(0).hand("jink")
     t, since = started(s, 0, "play")
@@ -567,8 +568,8 @@ def test_the_phase_after_the_play_phase_is_told_with_the_decision_that_ended_it(
 
 
 def test_the_cards_amazing_grace_leaves_go_to_the_discard_pile() -> None:
-    # 003 五谷丰登 (RULINGS §4.2): "a player whose pick is nullified skips; leftovers are
-    # discarded". Seat 1's pick is nullified: one card is left, told after the last pick.
+    # 003 五谷丰登 (docs/rules.md "Cards"): a player whose pick is nullified skips it; leftovers are
+    # discarded. Seat 1's pick is nullified: one card is left, told after the last pick.
     s = Scenario(players=4, generals=["zhangfei", "guojia", "machao", "huanggai"])
     s.seat(0).hand("amazing_grace", "nullification")
     s.top("slash S7", "jink D2", "peach H3", "duel")
