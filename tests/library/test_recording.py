@@ -1,5 +1,5 @@
 """The recording path of a frontend: ``ReplayWriter.submit`` checks a choice before writing it, so
-a misclick never makes an invalid replay (docs/api.md "Recording a game")."""
+a misclick never makes an invalid replay (docs/api.md "Recording a game, and replaying one")."""
 
 from __future__ import annotations
 
