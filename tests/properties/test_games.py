@@ -1,8 +1,8 @@
-"""Random playouts (DESIGN "Tests"): every game terminates; the invariants hold after every
-decision and at the end (cards conserved, HP in bounds, the dead and the views as the variant
-says: ``sgscore.fuzz.Invariants``); the same seed and decisions give the same game; a request's
-enumeration agrees with its check. Over identity mode's options and variants and 3v3, with random
-and heuristic agents."""
+"""Random playouts (docs/fuzzing.md "Random games and their invariants"): every game terminates; the
+invariants hold after every decision and at the end (cards conserved, HP in bounds, the dead and the
+views as the variant says: ``sgscore.fuzz.Invariants``); the same seed and decisions give the same
+game; a request's enumeration agrees with its check. Over identity mode's options and variants and
+3v3, with random and heuristic agents."""
 
 from __future__ import annotations
 
