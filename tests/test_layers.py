@@ -1,4 +1,4 @@
-"""The layers hold (DESIGN "Layers", docs/architecture.md): the replay toolkit and the command line
+"""The layers hold (docs/architecture.md "The layers"): the replay toolkit and the command line
 import no game package, only the game interface and the registry; sgscore never imports cli; and
 games are found through the registry, from this package or the ``sgscore.games`` entry points."""
 

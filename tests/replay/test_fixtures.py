@@ -1,6 +1,7 @@
-"""Golden replays (DESIGN "Tests"): every fixture re-simulates to the same events, checkpoints and
-final hash. A failure here means the rules changed behaviour: if that is intended, run
-``python -m sgscore.replay.golden fixtures`` and review the summaries' diff."""
+"""Golden replays (docs/architecture.md "New content never changes old games"): every fixture
+re-simulates to the same events, checkpoints and final hash. A failure here means the rules changed
+behaviour: if that is intended, run ``python -m sgscore.replay.golden fixtures`` and review the
+summaries' diff."""
 
 from __future__ import annotations
 
