@@ -2833,7 +2833,7 @@ class Invariants:
     reincarnation, the card of a 玄武 soul), equipment in its slot and delayed tricks in
     judgement areas, ``pending`` None exactly when the game is over and only the living asked
     (the dead only for their dark souls), the end told, and the views of every seat and of a
-    spectator (``docs/fuzzing.md``, "Invariants"). It keeps what the checks need between
+    spectator (``docs/fuzzing.md``, "Random games and their invariants"). It keeps what the checks need between
     decisions."""
 
     def __init__(self, game: Game) -> None:
