@@ -60,6 +60,7 @@ class _SeatSpec:
         self.role_value: str | None = None
         self.general_value: str | None = None
         self.sex_value: str | None = None
+        self.skills_value: list[str] = []
         self.dead_value = False
 
     def hand(self, *cards: CardSpec) -> _SeatSpec:
@@ -97,6 +98,12 @@ class _SeatSpec:
     def sex(self, sex: str) -> _SeatSpec:
         """The seat's gender, ``"m"`` or ``"f"`` (beginner seats are male by default)."""
         self.sex_value = sex
+        return self
+
+    def skills(self, *skill_ids: str) -> _SeatSpec:
+        """Skills the seat has besides its general's (by id): a table no deal makes, such as
+        two skills ready at one timing for one seat."""
+        self.skills_value.extend(skill_ids)
         return self
 
 
@@ -219,6 +226,7 @@ class Scenario:
         elif gid is None or gid == _BLANK:
             p.general, p.kingdom, p.skills = "", "", []
             p.max_hp = 4 + lord_bonus
+        p.skills.extend(SKILLS[s] for s in spec.skills_value)
         p.hp = p.max_hp
         if spec.sex_value is not None:
             p.sex = spec.sex_value

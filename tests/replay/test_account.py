@@ -27,6 +27,8 @@ from sgscore.sanguosha.model import PHASE_ZH, PHASES
 from sgscore.sanguosha.telling import card_label
 from sgscore.testing import Scenario, Table
 
+from situations import asking, situations
+
 DICE = get_game("sanguozhi/dice")
 assert DICE is not None
 
@@ -612,15 +614,15 @@ def _played(spec: AnyGame, game: Any, agents: Sequence[Any]) -> tuple[AnyGame, A
 
 
 def _games() -> list[tuple[AnyGame, Any]]:
-    """Seeded games of both games: identity mode at 4-9 seats (random generals and drafts, the
-    EX cards in some), the dice game at 3-8."""
+    """Seeded games of both games: identity mode at 4-9 seats (random generals and drafts from
+    the first edition's generals, the EX cards in some), the dice game at 3-8."""
     assert DICE is not None
     out = []
     for seed in range(6):
         n = 4 + seed
         options: dict[str, Any] = {"packs": ("standard", "ex")} if seed % 2 else {}
-        g = new_game(Config(players=n, generals="draft" if seed % 3 else "random", **options),
-                     seed)
+        g = new_game(Config(players=n, generals="draft" if seed % 3 else "random",
+                            pool="standard", **options), seed)
         out.append(_played(SPEC, g, [RandomAgent(seed, s) for s in range(n)]))
     for seed in range(6):
         d = DICE.new_game(DICE.config_from_options({"players": 3 + seed}), seed)
@@ -659,8 +661,10 @@ def test_english_names_are_the_declared_ones() -> None:
 _REPR = re.compile(r"\(\d+,|\(['\"(]|\(\)|\[|\]|['\"]\)|', |\", |\bNone\b|\bTrue\b|\bFalse\b|"
                    r"\b[a-z]+_[a-z_]+\b")
 
-# One prompt of every request kind of identity mode (the respond kind in each of its contexts),
-# in the shapes the rules ask (docs/api.md); the random games below add the prompts they meet.
+# Every request kind the games register is asked in words: with the prompts a table set up for
+# each kind of identity mode asks (tests/situations.py), those the random games above met, and
+# these, in the shapes the rules ask (docs/api.md): the respond kind in more contexts, the other
+# dark souls, the dice game's kinds.
 PROMPTS: dict[str, list[tuple[Any, ...]]] = {
     "play": [()],
     "respond": [("jink", 2), ("slash", "archery_attack", 2), ("jink", "archery_attack", 2),
@@ -698,12 +702,19 @@ DICE_PROMPTS: dict[str, list[tuple[Any, ...]]] = {
                          ids=["identity", "dice"])
 def test_every_question_is_in_words(spec: AnyGame, prompts: dict[str, list[tuple[Any, ...]]]
                                     ) -> None:
-    assert set(prompts) == set(spec.requests), "a prompt for every request kind"
-    every = {k: set(v) for k, v in prompts.items()}
+    every: dict[str, set[tuple[Any, ...]]] = {kind: set() for kind in spec.requests.names()}
+    assert set(prompts) <= set(every), "a sample of a kind the game does not have"
+    for kind, listed in prompts.items():
+        every[kind] |= set(listed)
     for kind, seen in ASKED[spec.id].items():
         every[kind] |= seen
-    for kind, samples in every.items():
-        for prompt in samples:
+    if spec is SPEC:
+        for kind, _name, game in situations():
+            every[kind].add(tuple(asking(game, kind).prompt))
+    unasked = sorted(kind for kind, asked in every.items() if not asked)
+    assert not unasked, f"no prompt of {unasked} to put in words: add a situation that asks it"
+    for kind, asked in every.items():
+        for prompt in asked:
             for lang in ("en", "zh"):
                 teller = spec.teller(lang, None)
                 question = teller.ask(kind, 1, prompt)
@@ -736,7 +747,7 @@ def test_the_new_lines_are_the_same_for_every_viewer(spec: AnyGame, game: Any) -
 def _random_identity(seed: int) -> Iterator[Any]:
     """A random game of identity mode, yielded after every decision."""
     n = 4 + seed % 7
-    g = new_game(Config(players=n, generals="draft" if seed % 2 else "random",
+    g = new_game(Config(players=n, generals="draft" if seed % 2 else "random", pool="standard",
                         packs=("standard", "ex") if seed % 3 == 0 else ("standard",)), seed)
     bots = [RandomAgent(seed, s) for s in range(n)]
     while not g.over:
@@ -769,21 +780,44 @@ def test_the_teller_knows_every_equipment_and_judgement_area() -> None:
 
 
 def _outcome(events: Sequence[Any], seat: int, reason: str) -> bool | None:
-    """What the rules did after a judgement for ``reason`` (from the events that follow it):
-    True when it took effect, None when the events do not say."""
+    """What the rules did after ``seat``'s judgement for ``reason`` (from the events that follow
+    it): True when it took effect on that seat, False when that seat's game went on without it,
+    None when the events do not say. Another seat's events decide nothing, but the next turn
+    does."""
     for kind, args, _mask, _hidden in events:
+        if kind == "turn":
+            return False if reason in ("lightning", "ganglie") else None
+        mine = bool(args) and args[1 if kind == "damage" else 0] == seat
+        if not mine:
+            continue
         if reason == "indulgence" and kind in ("phase", "phase_skipped") and args[1] == "play":
             return bool(kind == "phase_skipped")
-        if reason == "lightning" and kind in ("damage", "move_delayed", "turn", "delayed_judge"):
+        if reason == "lightning" and kind in ("damage", "move_delayed", "delayed_judge"):
             return bool(kind == "damage" and args[4] == "lightning")
         if reason == "eight_diagram" and kind in ("play", "judge", "damage", "dodged"):
             return bool(kind == "play" and args[3] == "eight_diagram")
-        if reason == "ganglie" and kind in ("lose_hp", "discard", "judge", "turn", "use", "play",
+        if reason == "ganglie" and kind in ("lose_hp", "discard", "judge", "use", "play",
                                             "phase", "damage"):
             return bool(kind == "lose_hp" or (kind == "discard" and args[2] == "ganglie"))
         if reason == "luoshen" and kind in ("judge", "phase"):
             return bool(kind == "judge")
     return None
+
+
+def test_the_oracle_reads_the_judged_seats_events_only() -> None:
+    # Seat 1's 乐不思蜀: seat 2's play phase says nothing of it (a 闪电 before it may have killed
+    # seat 1); seat 1's skipped play phase does. Seat 0's 刚烈 judgement: seat 3 losing HP is not
+    # its effect.
+    def ev(*events: tuple[str, tuple[Any, ...]]) -> list[tuple[str, tuple[Any, ...], int, None]]:
+        return [(kind, args, -1, None) for kind, args in events]
+
+    assert _outcome(ev(("phase", (2, "play")), ("turn", (9, 3, 3))), 1, "indulgence") is None
+    assert _outcome(ev(("phase", (2, "play")), ("phase_skipped", (1, "play"))), 1,
+                    "indulgence") is True
+    assert _outcome(ev(("lose_hp", (3, 1, 2)), ("phase", (0, "play"))), 0, "ganglie") is False
+    assert _outcome(ev(("lose_hp", (0, 1, 2)),), 0, "ganglie") is True
+    assert _outcome(ev(("judge", (2, "eight_diagram", 5)), ("play", (1, "jink", (), "eight_diagram"))),
+                    1, "eight_diagram") is True
 
 
 def test_what_a_judgement_is_said_to_mean_is_what_the_rules_did() -> None:

@@ -1,5 +1,8 @@
 """The selection of generals (docs/rules.md "The selection of generals"; 003 "挑选武将"), as recorded
-decisions."""
+decisions.
+
+003 deals from the first edition's 25 generals: the tests of its numbers draft from that pool,
+the frozen pool ``standard``, so that a general added later changes none of them."""
 
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ def test_the_lord_chooses_from_caocao_liubei_sunquan_and_two_others() -> None:
     # 003: "首先分给获得主公身份的玩家“曹操”、“刘备”、“孙权”，和另外随机抽取的2张武将牌，一共5张武将牌。"
     others_seen: set[str] = set()
     for seed in range(30):
-        g = Game(Config(players=5, generals="draft"), seed)
+        g = Game(Config(players=5, generals="draft", pool="standard"), seed)
         req = _pending_pick(g)
         lord = next(p for p in g.players if p.role == LORD)
         assert req.seat == lord.seat and len(req.options) == 5
@@ -41,7 +44,7 @@ def test_the_lord_chooses_from_caocao_liubei_sunquan_and_two_others() -> None:
 def test_the_lords_pick_is_public_the_others_offers_are_private() -> None:
     # 003: "由主公玩家挑选一个武将扮演，并将选好的武将牌展示给其他玩家。…接着每人从3张牌里挑选一张扣在自己面前，
     # 待所有玩家都挑选好后同时亮出。"
-    g = Game(Config(players=5, generals="draft"), 7)
+    g = Game(Config(players=5, generals="draft", pool="standard"), 7)
     g.submit("liubei")
     assert ("draft_pick", 0, "liubei") in g.view(3)["events"]
     offer = _pending_pick(g)
@@ -63,7 +66,7 @@ def test_the_lords_pick_is_public_the_others_offers_are_private() -> None:
 def test_others_are_dealt_three_from_the_rest_two_at_ten_players() -> None:
     # 003: "将剩余的24张武将牌洗混，随机发给其余每位玩家各3张（10人游戏时每人发2张）"
     for players, k in ((4, 3), (9, 3), (10, 2)):
-        g = Game(Config(players=players, generals="draft"), players)
+        g = Game(Config(players=players, generals="draft", pool="standard"), players)
         pick = _pending_pick(g).options[1]
         g.submit(pick)
         offered: list[str] = []
@@ -77,7 +80,8 @@ def test_others_are_dealt_three_from_the_rest_two_at_ten_players() -> None:
 
 
 def test_no_game_deals_one_general_twice() -> None:
-    # The issue: "With 25 generals no game deals one general twice."
+    # The issue: "With 25 generals no game deals one general twice." Dealt from every registered
+    # general (the default pool), whichever they are.
     for players in range(4, 11):
         for generals in ("draft", "random"):
             for seed in range(6):
@@ -89,7 +93,7 @@ def test_no_game_deals_one_general_twice() -> None:
 
 def test_a_draft_is_recorded_and_replays() -> None:
     buf = io.BytesIO()
-    result = record_game(Config(players=6, generals="draft"), 12, buf)
+    result = record_game(Config(players=6, generals="draft", pool="standard"), 12, buf)
     assert result.error is None
     data = buf.getvalue()
     replay = read_replay(data)
