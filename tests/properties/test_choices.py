@@ -32,6 +32,8 @@ from sgscore.sanguosha import Config, new_game
 from sgscore.sanguosha.arrange import ArrangeRequest
 from sgscore.testing import Scenario
 
+from situations import asking, situations
+
 LISTED_AT_MOST = 400
 """A request with more choices than this is not listed whole: only mutations that bring in a type
 no choice has (a float, bytes, a subclass, a list inside a tuple) are tried on it."""
@@ -146,6 +148,29 @@ def _check_refused(game: Any, writer: ReplayWriter, value: Any) -> None:
     assert game.pending is req and writer.bytes == written  # still asked, nothing written
 
 
+def _mutated(game: Any, writer: ReplayWriter, req: Request, pick: st.DataObject | None) -> int:
+    """Try mutations of a legal choice of ``req``, pending in ``game`` (drawn by ``pick``, or
+    all of them): each is refused everywhere, or is the JSON form of a listed choice. Returns
+    the mutations refused."""
+    refused = 0
+    if pick is None:
+        legal = req.choice_at(0)
+        tried = mutations(legal)
+    else:
+        legal = req.choice_at(pick.draw(st.integers(0, req.count() - 1), label="choice"))
+        # a part of another type (the JSON form, first, has its own test below)
+        tried = [pick.draw(st.sampled_from(mutations(legal)[1:]), label="mutation")]
+    for value in tried:
+        listed = _stands_for_listed(req, value)
+        if listed is False:
+            _check_refused(game, writer, value)
+            refused += 1
+        elif listed:  # the JSON form of a listed choice is that choice
+            req.check(value)
+            assert req.is_legal(value)
+    return refused
+
+
 def play_mutating(run_seed: int, index: int, pick: st.DataObject | None,
                   max_decisions: int) -> tuple[set[str], int]:
     """Play game ``index`` of a games run (``sgscore.fuzz.game_setup``: both games, every
@@ -166,22 +191,7 @@ def play_mutating(run_seed: int, index: int, pick: st.DataObject | None,
             req = game.pending
             assert req is not None
             kinds.add(req.kind)
-            n = req.count()
-            if pick is None:
-                legal = req.choice_at(0)
-                tried = mutations(legal)
-            else:
-                legal = req.choice_at(pick.draw(st.integers(0, n - 1), label="choice"))
-                # a part of another type (the JSON form, first, has its own test below)
-                tried = [pick.draw(st.sampled_from(mutations(legal)[1:]), label="mutation")]
-            for value in tried:
-                listed = _stands_for_listed(req, value)
-                if listed is False:
-                    _check_refused(game, writer, value)
-                    refused += 1
-                elif listed:  # the JSON form of a listed choice is that choice
-                    req.check(value)
-                    assert req.is_legal(value)
+            refused += _mutated(game, writer, req, pick)
             writer.submit(game, agents[req.seat].choose(req))
         if game.over:
             writer.end(game)
@@ -212,8 +222,11 @@ COVERING: dict[int, int] = {
 }
 """Games of run 7 (``sgscore.fuzz.game_setup(7, index)``) and how many decisions of each to play
 so that every request kind of both games is met: chosen from the first 400 games of the run, the
-fewest decisions first. A change of the harness's games or of the rules may move a kind to
-another game: the test then names the kinds it no longer meets."""
+fewest decisions first. The run deals from every registered general, so a general added later
+changes its games of identity mode: every kind of identity mode is also met in a situation set
+up to ask it (``tests/situations.py``), whatever the games meet. A change of the harness's games
+or of the rules may move a dice game's kind to another game: the test then names the kinds it
+no longer meets."""
 
 
 def test_every_request_kind_of_both_games_refuses_every_mutation() -> None:
@@ -227,6 +240,11 @@ def test_every_request_kind_of_both_games_refuses_every_mutation() -> None:
         got, n = play_mutating(7, index, None, max_decisions=decisions)
         kinds |= got
         refused += n
+    for kind, _name, game in situations():
+        with ReplayWriter(io.BytesIO(), make_header(game.config, game.seed, ["random"]),
+                          events=False) as writer:
+            refused += _mutated(game, writer, asking(game, kind), None)
+        kinds.add(kind)
     every = set()
     for game_id in ("sanguosha/identity", "sanguozhi/dice"):
         spec = get_game(game_id)
