@@ -13,8 +13,18 @@ from click.testing import CliRunner
 
 import sgscore.plots as plots
 from cli.main import main
-from sgscore import stats
+from sgscore import Config, stats
+from sgscore.core.telling import plain
+from sgscore.sanguosha import SPEC
 from sgscore.study import read_table
+
+
+def _config_text(**options: Any) -> str:
+    """The header config of an identity-mode game with these options, as a study's table holds
+    it: the pool a random deal draws from is every registered general's, named ``standard``
+    while they are the first edition's 25."""
+    config = plain(SPEC.header_config(Config(**options)))
+    return json.dumps(config, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def sgs(*args: str) -> tuple[int, str, str]:
@@ -137,9 +147,10 @@ def test_a_general_no_game_played_is_named_with_none(tmp_path: Path) -> None:
     rep = json.loads(sgs("stats", str(folder), "--by", "general", "--json")[1])
     played = {r["key"] for r in rep["by"]["general"]}
     none = [g["key"] for g in rep["few"]["general"]["groups"] if g["games"] == 0]
-    assert len(played) <= 12 and len(none) == 25 - len(played)
     config = rep["setups"][0]["config"]
-    assert config == '{"players":4,"pool":"standard"}'
+    assert config == _config_text(players=4, generals="random")
+    assert len(played) <= 12 and len(none) == len(stats.pool("sanguosha/identity", config)) - len(
+        played)
     assert set(none) == set(stats.pool("sanguosha/identity", config)) - played
     out = sgs("stats", str(folder), "--by", "general")[1]
     assert all(f"{g} (0)" in out for g in none)
@@ -200,7 +211,7 @@ def test_compare_says_when_the_settings_differ(study: Path, tmp_path: Path) -> N
     assert code == 0 and "Settings that differ" in out
     lines = out.splitlines()
     config = next(x for x in lines if x.startswith("  config: "))
-    assert 'A {"pool":"standard"}; B {"advanced_weapons":false' in config
+    assert f'A {_config_text(generals="random")}; B {{"advanced_weapons":false' in config
     assert next(x for x in lines if x.startswith("  agents: ")) == (
         "  agents: A random random random random random; "
         "B heuristic heuristic heuristic heuristic heuristic")

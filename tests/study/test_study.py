@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 from click.testing import CliRunner
 
@@ -134,8 +135,14 @@ def test_an_interrupted_study_resumes_where_it_stopped(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         run_study(batch, 1, 24, str(cut), workers=2, on_game=stop_after_ten)
     assert sorted(p.name for p in cut.iterdir()) == sorted(f"game-{s}.mp" for s in range(1, 11))
-    # a replay cut short (as a killed writer leaves it) is played again
-    (cut / "game-4.mp").write_bytes((cut / "game-4.mp").read_bytes()[:300])
+    # a replay cut short (as a killed writer leaves it), half way between its header (record 0,
+    # as long as the pool it names) and its end, is played again
+    data = (cut / "game-4.mp").read_bytes()
+    records = msgpack.Unpacker(raw=False)
+    records.feed(data)
+    records.unpack()
+    header = records.tell()
+    (cut / "game-4.mp").write_bytes(data[:(header + len(data)) // 2])
     code, out, err = sgs(*SIM, "-o", str(cut), "--resume", "--workers", "2")
     assert code == 0
     assert "9 of 24 games were already in" in err and "15 played now" in err
