@@ -37,10 +37,10 @@ SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 def test_committed_schemas_are_current() -> None:
     want = json_schemas()
     assert sorted(p.name for p in SCHEMAS.glob("replay-*.json")) == sorted(want), \
-        "regenerate with sgscore.replay.write_schemas('schemas')"
+        "schemas/ is stale: run python -m sgscore.replay.models --out schemas"
     for name, schema in want.items():
         assert (SCHEMAS / name).read_text(encoding="utf-8") == schema_text(schema), \
-            f"schemas/{name} is stale: regenerate with sgscore.replay.write_schemas('schemas')"
+            f"schemas/{name} is stale: run python -m sgscore.replay.models --out schemas"
 
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1),
