@@ -236,3 +236,110 @@ def test_the_draft_order_is_the_generals_strength() -> None:
     order = draft_order()
     assert order[:3] == ["liubei", "sunquan", "caocao"]
     assert [strength(g) for g in order] == sorted((strength(g) for g in order), reverse=True)
+
+
+# ---------------------------------------------------------------------------- issue 25: tables that finish
+def test_a_renegade_turns_on_the_loyalists_once_every_rebel_is_dead() -> None:
+    """With the rebels dead, the lord's side is all that stands between the renegade and the
+    lord: he attacks a loyalist (before, he kept treating the unknown seats as neutral and the
+    game ran to the round cap)."""
+    s = Scenario(players=8, roles=[LORD, LOYALIST, REBEL, REBEL, REBEL, REBEL, LOYALIST,
+                                   RENEGADE])
+    for seat in (2, 3, 4, 5):
+        s.seat(seat).dead()
+    s.seat(7).hand("slash")
+    t = s.start(seat=7, phase="play")
+    choice = _choice(t)
+    assert choice is not None and choice[0] == t.card(7, "slash") and choice[1] in (1, 6)
+
+
+def test_the_lord_waits_for_the_renegade_to_show_himself_then_fights_him() -> None:
+    """Once the rebels are dead, a seat the lord does not know is as likely a loyalist as the
+    renegade: he holds his 杀 (before, he attacked unknown seats as if they were rebels); the
+    first seat to attack another after that is the renegade to him."""
+    s = Scenario(players=8, roles=[LORD, LOYALIST, REBEL, REBEL, REBEL, REBEL, LOYALIST,
+                                   RENEGADE])
+    for seat in (2, 3, 4, 5):
+        s.seat(seat).dead()
+    s.seat(0).hand("slash", "slash", "slash")
+    s.seat(7).hand("slash")
+    t = s.start(seat=0, phase="play")
+    lord = HeuristicAgent(t.game, 1, 0)
+    req = t.pending
+    assert req is not None
+    assert lord.choose(req) is None  # nobody to attack yet
+    t.end_play()
+    t.until(7, "play")
+    t.play(t.card(7, "slash"), 6)  # the renegade attacks a loyalist
+    t.until(6, "respond")
+    t.decline(6)
+    t.until(0, "play")
+    req = t.pending
+    assert req is not None
+    choice = lord.choose(req)
+    assert choice is not None and choice[0] in t.hand(0) and choice[1:] == (7,)
+
+
+def test_with_two_players_left_the_agent_keeps_what_can_hurt() -> None:
+    """The last two can only end the game by hurting each other: a 杀 is worth more to keep
+    than a 闪 there (急救, 青囊 and discards spend the 闪 first)."""
+    s = Scenario(players=4, roles=[LORD, REBEL, REBEL, RENEGADE])
+    s.seat(1).dead()
+    s.seat(2).dead()
+    s.seat(3).hand("slash", "jink")
+    t = s.start(seat=3, phase="play")
+    agent = HeuristicAgent(t.game, 1, 3)
+    assert agent.value(t.card(3, "slash")) > agent.value(t.card(3, "jink"))
+    s = Scenario(players=4, roles=[LORD, REBEL, REBEL, RENEGADE])
+    s.seat(3).hand("slash", "jink")
+    t = s.start(seat=3, phase="play")
+    agent = HeuristicAgent(t.game, 1, 3)
+    assert agent.value(t.card(3, "slash")) < agent.value(t.card(3, "jink"))
+
+
+def test_it_takes_the_horse_that_keeps_an_enemy_out_of_reach() -> None:
+    """过河拆桥 on an enemy out of its reach because of his +1 horse: the horse, rather than his
+    weapon (before: the weapon, and the enemy stayed out of reach)."""
+    s = Scenario(players=4, roles=[LORD, LOYALIST, REBEL, RENEGADE])
+    s.seat(0).hand("dismantlement")
+    s.seat(2).equip("dilu", "crossbow")
+    t = s.start(seat=0, phase="play")
+    t.play(t.card(0, "dismantlement"), 2)
+    t.until(0, "dismantle")
+    assert _choice(t) == t.card(2, "dilu")
+
+
+def test_heuristic_tables_that_ran_to_the_round_cap_finish() -> None:
+    """Ten-player games of the issue's study (sgs sim -p 10 --agents heuristic, seeds 2, 13
+    and 40) ended at the round cap with the lord, loyalists and renegades alive, each side
+    taking the others for friends; each now has a winner."""
+    for seed in (2, 13, 40):
+        g = Game(Config(players=10, generals="draft"), seed)
+        play(g, SPEC.make_agents(g, seed, "heuristic"))
+        assert g.result is not None and g.result[0] is not None, (seed, g.result)
+
+
+def test_guicai_turns_a_judgement_the_agents_way() -> None:
+    """鬼才: 司马懿 (a loyalist) replaces the lord's 闪电 judgement of ♠7, which would strike him,
+    with a ♥ from his hand; a judgement that already goes the lord's way he leaves (before, the
+    agent never used 鬼才)."""
+    s = Scenario(players=4, generals=[None, "simayi", None, None],
+                 roles=[LORD, LOYALIST, REBEL, RENEGADE])
+    s.seat(1).hand("jink H2", "slash S8")
+    s.seat(0).judge("lightning")
+    s.top("slash S7")
+    t = s.start(seat=0, phase="judge")
+    t.until(1, "invoke")
+    assert _choice(t) is True
+    t.answer(1, "invoke", True)
+    assert t.expect(1, "guicai").kind == "guicai"
+    assert _choice(t) == t.card(1, "jink H2")
+
+    s = Scenario(players=4, generals=[None, "simayi", None, None],
+                 roles=[LORD, LOYALIST, REBEL, RENEGADE])
+    s.seat(1).hand("jink H2", "slash S8")
+    s.seat(0).judge("lightning")
+    s.top("peach H3")
+    t = s.start(seat=0, phase="judge")
+    t.until(1, "invoke")
+    assert _choice(t) is False

@@ -41,7 +41,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
-from .cards import CARD_TYPES, EQUIP, KIND, NAME, SUBTYPE, WEAPON, weapon_range
+from .cards import (
+    ARMOR,
+    CARD_TYPES,
+    DEFENSE_HORSE,
+    EQUIP,
+    KIND,
+    NAME,
+    SUBTYPE,
+    WEAPON,
+    weapon_range,
+)
 from .hints import (
     ANSWER_HINTS,
     CARD_HINTS,
@@ -135,6 +145,8 @@ class HeuristicAgent:
         self.actions = 0
         self.turn_no = -1
         self.att: list[int] = []
+        self.rebels_dead: list[int] = []
+        self.endgame = False
 
     # ------------------------------------------------------------------ what the seat knows
     def _observe(self) -> None:
@@ -158,7 +170,38 @@ class HeuristicAgent:
                 src, target = args[0], args[1]
                 if isinstance(src, int) and src >= 0 and src != lord and src != target:
                     self._hostile(src, target, lord, weight=1)
+            elif kind == "death":
+                self._died(args[0], args[1], args[2], lord)
         self.seen = len(events)
+
+    def _died(self, seat: int, role: str, killer: int, lord: int) -> None:
+        """A death shows the dead seat's role: who killed a loyalist leans against the lord, who
+        killed a rebel for him. Once every rebel has died, the game is the lord's side against
+        the renegades (the *endgame*): the leans start again from nothing, since a renegade who
+        helped the lord against the rebels was no friend, and any attack from now on is taken
+        for a renegade's (the lord's side then holds back from seats it does not know)."""
+        if isinstance(killer, int) and 0 <= killer < self.g.n and killer not in (lord, seat):
+            if role == LOYALIST:
+                self.lean[killer] += 6
+            elif role == REBEL:
+                self.lean[killer] -= 4
+        if role == REBEL and seat not in self.rebels_dead:
+            self.rebels_dead.append(seat)
+            if not self.endgame and self._rebels_gone():
+                self._begin_endgame()
+
+    def _rebels_gone(self) -> bool:
+        """Whether every rebel of the game has died (their roles shown by their deaths)."""
+        g = self.g
+        if g.config.mode == "3v3":
+            return False
+        dead = set(self.rebels_dead)
+        dead.update(p.seat for p in g.players if not p.alive and p.role == REBEL)
+        return len(dead) >= g.config.roles()[2]
+
+    def _begin_endgame(self) -> None:
+        self.endgame = True
+        self.lean = [0] * self.g.n
 
     def _saves(self, name: str) -> bool:
         """Whether a card played while someone is dying saves them (its hint's ``saves``)."""
@@ -172,7 +215,7 @@ class HeuristicAgent:
             self.lean[user] += 2 * weight
         elif self.lean[target] > 0:
             self.lean[user] -= weight
-        elif self.lean[target] < 0:
+        elif self.lean[target] < 0 or self.endgame:  # no rebel is left to be attacked
             self.lean[user] += weight
 
     def _helped(self, saver: int, saved: int, lord: int) -> None:
@@ -232,6 +275,8 @@ class HeuristicAgent:
                 lord_hp = g.players[self._lord()].hp
                 if role == LORD:
                     out[p.seat] = ENEMY if alive <= 2 else FRIEND
+                elif self.endgame:  # the rebels are dead: everyone but the lord is in its way
+                    out[p.seat] = ENEMY
                 elif role == REBEL or (not role and lean > 0):
                     out[p.seat] = ENEMY if lord_hp <= 2 or alive <= 3 else UNKNOWN
                 elif alive <= 3 and role == LOYALIST:
@@ -267,7 +312,16 @@ class HeuristicAgent:
         return self.att[seat]
 
     def value(self, card: int) -> int:
-        return card_value(card)
+        """:func:`card_value`; with two players left, a card that harms is worth 4 more: the
+        last two can only end the game by hurting each other, so the agent spends anything
+        else first (on 急救, 青囊, a discard)."""
+        v = card_value(card)
+        if KIND[card] != EQUIP and harmful(NAME[card]) and self._last_two():
+            v += 4
+        return v
+
+    def _last_two(self) -> bool:
+        return sum(1 for p in self.g.players if p.alive) == 2
 
     def harms(self, name: str) -> bool:
         return harmful(name)
@@ -281,6 +335,8 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ deciding
     def choose(self, request: Request) -> Choice:
         self._observe()
+        if not self.endgame and self._rebels_gone():  # a table set up without them (a scenario)
+            self._begin_endgame()
         self.att = []
         kind = request.kind
         if kind == "play":
@@ -350,8 +406,17 @@ class HeuristicAgent:
             elif a == ENEMY:
                 total += 6 + (q.max_hp - q.hp) + (3 if q.hp <= 1 else 0) - min(len(q.hand), 4) // 2
             else:  # unknown: most unknown seats are the lord's enemies, fewer a rebel's
-                total += _UNKNOWN_TARGET.get(g.players[self.seat].role, -2)
+                total += self._unknown_target()
         return total
+
+    def _unknown_target(self) -> int:
+        """What attacking a seat of unknown side is worth: most unknown seats are the lord's
+        enemies, fewer a rebel's; once the rebels are dead, an unknown seat is as likely a
+        loyalist as a renegade, and the lord's side waits for the renegade to show himself."""
+        role = self.g.players[self.seat].role
+        if self.endgame and role in (LORD, LOYALIST):
+            return -2
+        return _UNKNOWN_TARGET.get(role, -2)
 
     def use_score(self, name: str, cards: Sequence[int], targets: Sequence[int]) -> int:
         s = self.target_score(name, targets)
@@ -394,7 +459,7 @@ class HeuristicAgent:
             return self.use_score(use_as, cards, targets)
         if hint is not None and hint.play is not None:
             return hint.play(self, cards, targets)
-        return -1 - sum(card_value(c) for c in cards)
+        return -1 - sum(self.value(c) for c in cards)
 
     # ------------------------------------------------------------------ answering
     def _respond(self, prompt: tuple[Any, ...], options: Sequence[Choice]) -> Choice:
@@ -419,9 +484,9 @@ class HeuristicAgent:
                 if skill is not None and not skill.as_answer:
                     continue
                 # a skill that costs no card (八卦阵, 护驾, 激将) first, then the cheapest card
-                s = 20 if len(o) == 1 else 10 - card_value(o[1])
+                s = 20 if len(o) == 1 else 10 - self.value(o[1])
             else:
-                s = 10 - card_value(o)
+                s = 10 - self.value(o)
             scored.append((s, o))
         return self.best(scored) if scored else None
 
@@ -441,22 +506,38 @@ class HeuristicAgent:
         hint = CARD_HINTS.get(NAME[card])
         if hint is not None and hint.keep is not None:
             return hint.keep(self, card)
-        return card_value(card)
+        return self.value(card)
 
     def take_card(self, target: int, options: Sequence[Choice]) -> Choice:
         """过河拆桥/顺手牵羊: from an enemy the best equipment, from a friend a delayed trick."""
-        friend = 0 <= target < self.g.n and self.attitude(target) == FRIEND
+        g = self.g
+        friend = 0 <= target < g.n and self.attitude(target) == FRIEND
         scored: list[tuple[int, Choice]] = []
         for o in options:
             if o == "hand":
                 scored.append((3 if not friend else -5, o))
             elif isinstance(o, int):
-                judged = any(c == o for p in self.g.players for c, _ in p.judge)
+                judged = any(c == o for p in g.players for c, _ in p.judge)
                 if friend:
                     scored.append((10 if judged else -5, o))
+                elif judged:
+                    scored.append((1, o))
                 else:
-                    scored.append((1 if judged else 5 + (2 if SUBTYPE[o] == WEAPON else 0), o))
+                    scored.append((self._equipment_worth(o, target), o))
         return self.best(scored) if scored else options[0]
+
+    def _equipment_worth(self, card: int, owner: int) -> int:
+        """What taking an enemy's equipped ``card`` away is worth: a weapon or armour most, a
+        +1 horse as much when it keeps the enemy out of this seat's reach."""
+        slot = SUBTYPE[card]
+        if slot == WEAPON or slot == ARMOR:
+            return 7
+        if slot == DEFENSE_HORSE:
+            g = self.g
+            me = g.players[self.seat]
+            reach = 0 <= owner < g.n and g.in_attack_range(me, g.players[owner])
+            return 5 if reach else 8
+        return 5
 
     def _draft(self, options: Sequence[Choice]) -> Choice:
         """One of the offered generals, drawn from the agent's stream with the weights of
@@ -482,7 +563,7 @@ class HeuristicAgent:
             if len(o) == 2 and not 0 <= o[0] < n:  # (card, seat): 流离
                 if not 0 <= o[1] < n:
                     return NO_OPINION
-                scored.append((-30 * self.attitude(o[1]) - card_value(o[0]), o))
+                scored.append((-30 * self.attitude(o[1]) - self.value(o[0]), o))
             elif all(0 <= x < n for x in o):  # seats: 突袭
                 scored.append((sum(-3 * self.attitude(x) for x in o), o))
             else:

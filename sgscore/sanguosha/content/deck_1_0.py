@@ -45,6 +45,7 @@ from ..cards import (
 )
 from ..contexts import CardUse, Ctx
 from ..events import register_meaning, register_taken_away
+from ..hints import judgement_hint
 from ..model import Player, VCard
 from ..rules import judge, nullified, recover
 from ..telling import Teller, request_kind
@@ -330,3 +331,13 @@ plus_horse H8 H9
 minus_horse SA
 eight_diagram_1_0 SQ SK
 """, texts=(PEACH_TEXT, SNATCH_TEXT, INDULGENCE_TEXT)))
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _heart(card: int) -> bool:
+    """002's 乐不思蜀 and 八卦阵 go their player's way on ♥."""
+    return SUIT[card] == HEART
+
+
+judgement_hint("indulgence_1_0", _heart)
+judgement_hint("eight_diagram_1_0", _heart)

@@ -5,9 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
-from ...core.protocol import PickRequest
+from ...core.protocol import Choice, PickRequest, Request
 from ..contexts import DAMAGED, JUDGE_REVEALED, DamageCtx, JudgeCtx
-from ..hints import Advisor, general_hint, skill_hint
+from ..hints import (
+    ENEMY,
+    FRIEND,
+    NO_OPINION,
+    UNKNOWN,
+    Advisor,
+    answer_hint,
+    general_hint,
+    skill_hint,
+)
 from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, event_kind, request_kind
@@ -103,9 +112,44 @@ register_general(General("simayi", "司马懿", "wei", "m", 3, ("fankui", "guica
 
 
 # ---------------------------------------------------------------------------- agent hints
+def _judging(a: Advisor) -> tuple[int, str, int]:
+    """The judgement just revealed (the last ``judge`` event): its player, reason and card."""
+    events = a.game.events
+    for i in range(len(events) - 1, -1, -1):
+        kind, args = events[i][0], events[i][1]
+        if kind == "judge" and len(args) >= 3:
+            return int(args[0]), str(args[1]), int(args[2])
+    return -1, "", -1
+
+
+def _turning(a: Advisor, seat: int, reason: str, card: int, hand: list[int]) -> list[int]:
+    """The hand cards that would turn the judgement the way the agent wants it: a friend's (or
+    his own) its player's way, an enemy's against him; none when it already goes that way, or
+    the agent does not know what it means."""
+    side = a.attitude(seat) if 0 <= seat < a.game.n else UNKNOWN
+    want = 1 if side == FRIEND else -1 if side == ENEMY else 0
+    if want == 0 or a.judgement(reason, card) in (0, want):
+        return []
+    return [c for c in hand if a.judgement(reason, c) == want]
+
+
 def _guicai(a: Advisor, prompt: tuple[Any, ...]) -> bool:
-    return False  # which card would help is beyond this agent
+    """鬼才 when a hand card turns the judgement his way."""
+    seat, reason, card = _judging(a)
+    return bool(_turning(a, seat, reason, card, list(a.me.hand)))
+
+
+def _guicai_card(a: Advisor, request: Request) -> Choice:
+    """The cheapest hand card that turns it (the prompt: the judged seat, reason and card)."""
+    prompt = request.prompt
+    if len(prompt) < 3:
+        return NO_OPINION
+    hand = [c for c in request.choices() if isinstance(c, int) and not isinstance(c, bool)]
+    cards = _turning(a, int(prompt[0]), str(prompt[1]), int(prompt[2]), hand)
+    pool = cards or hand
+    return min(pool, key=lambda c: (a.value(c), c)) if pool else NO_OPINION
 
 
 general_hint("simayi", 68, (RENEGADE,))
 skill_hint("guicai", invoke=_guicai)
+answer_hint("guicai", _guicai_card)

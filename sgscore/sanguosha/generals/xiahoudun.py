@@ -9,7 +9,7 @@ from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..cards import SUIT, is_black
 from ..contexts import DAMAGED, DamageCtx
-from ..hints import NO_OPINION, Advisor, answer_hint, general_hint
+from ..hints import NO_OPINION, Advisor, answer_hint, general_hint, judgement_hint
 from ..model import RENEGADE, General, Player, register_general
 from ..rules import judge, lose_hp
 from ..skills import Skill, register_skill
@@ -102,5 +102,11 @@ def _ganglie(a: Advisor, request: Request) -> Choice:
     return None if None in options else NO_OPINION
 
 
+def _ganglie_fails(card: int) -> bool:
+    """刚烈's judgement goes its player's (the source's) way when it is not black."""
+    return not is_black(SUIT[card])
+
+
 general_hint("xiahoudun", 28, (RENEGADE,))
 answer_hint("ganglie", _ganglie)
+judgement_hint("ganglie", _ganglie_fails)

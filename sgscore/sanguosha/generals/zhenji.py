@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..cards import NAME, SUIT, is_black
 from ..contexts import PHASE_END, Ctx, PhaseCtx
-from ..hints import general_hint
+from ..hints import general_hint, judgement_hint
 from ..model import General, Player, register_general
 from ..rules import judge
 from ..skills import Skill, register_skill
@@ -84,4 +84,10 @@ register_general(General("zhenji", "甄姬", "wei", "f", 3, ("luoshen", "qingguo
 
 
 # ---------------------------------------------------------------------------- agent hints
+def _luoshen_goes_on(card: int) -> bool:
+    """洛神 goes her way on black."""
+    return is_black(SUIT[card])
+
+
 general_hint("zhenji", 60)
+judgement_hint("luoshen", _luoshen_goes_on)
