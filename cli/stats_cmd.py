@@ -18,7 +18,7 @@ from .common import echo_json, fail, progress
 
 __all__ = ["stats"]
 
-_BY = ("role", "general", "seat", "players", "agent")
+_BY = ("role", "general", "seat", "players", "agent", "skill")
 
 
 def _load(source: str, workers: int, table: str | None) -> list[dict[str, Any]]:
@@ -93,6 +93,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "differ": "Settings that differ (a difference below may be theirs, not the rules'):",
         "differ_item": "  {setting}: A {a}; B {b}",
         "game": "game", "engine": "engine", "config": "config", "agents": "agents",
+        "skills": "Skills fired, by general (games: the seats he played; fired: the uses told; "
+                  "with any: the games in which it fired at least once):",
+        "skill": "skill", "fired": "fired", "per_game": "per game", "with_any": "with any",
+        "skill_note": "A skill told by no event (it only changes a distance, a limit or who "
+                      "may be targeted: 马术, 空城, 飞将, ...) counts 0 whoever plays it.",
     },
     "zh": {
         "head": "{source}：共 {games} 局，完成 {finished} 局（平局 {draws} 局），未完成 {unfinished} "
@@ -123,6 +128,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "differ": "两者的设置不同（下面的差异可能来自设置，而非规则）：",
         "differ_item": "  {setting}：A 为 {a}；B 为 {b}",
         "game": "游戏", "engine": "引擎版本", "config": "配置", "agents": "代理",
+        "skills": "按武将的技能发动次数（局数：该武将所在的座次；发动：记录的发动次数；有发动：至少发动一次的局数）：",
+        "skill": "技能", "fired": "发动", "per_game": "每局", "with_any": "有发动",
+        "skill_note": "不记录事件的技能（只改变距离、上限或能否成为目标：马术、空城、飞将等）无论谁使用都计为 0。",
     },
 }
 
@@ -226,6 +234,55 @@ def _game_title(game: str, lang: str) -> str:
     return spec.title.get(lang, game) if spec is not None and lang != "en" else game
 
 
+def _skill_lines(rows: Sequence[Mapping[str, Any]], labels: Mapping[str, str],
+                 lang: str) -> list[str]:
+    """The skills table: a row per general, skill and agent (the general named on his first
+    row only)."""
+    from sgscore.core.telling import pad, text_width
+
+    w = _WORDS[lang]
+    heads = [w["general"], w["skill"], w["agent"]]
+    cells = [[_name(r["general"], labels), _name(r["skill"], labels), _name(r["agent"], labels)]
+             for r in rows]
+    widths = [max([text_width(h)] + [text_width(c[i]) for c in cells]) for i, h in
+              enumerate(heads)]
+    nums = [(w["games"], 6), (w["fired"], 6), (w["per_game"], 8), (w["with_any"], 8)]
+    nw = [max(n, text_width(h)) for h, n in nums]
+    out = ["  " + " ".join(pad(h, wd) for h, wd in zip(heads, widths, strict=True))
+           + "".join(f" {_right(h, n)}" for (h, _), n in zip(nums, nw, strict=True))
+           + f"  {w['interval']}"]
+    last = None
+    for r, c in zip(rows, cells, strict=True):
+        shown = [c[0] if r["general"] != last else "", c[1], c[2]]
+        last = r["general"]
+        values = [str(r["games"]), str(r["fired"]), f"{r['per_game']:.2f}", _pct(r["rate"])]
+        out.append("  " + " ".join(pad(x, wd) for x, wd in zip(shown, widths, strict=True))
+                   + "".join(f" {_right(v, n)}" for v, n in zip(values, nw, strict=True))
+                   + f"  [{_pct(r['low'])}, {_pct(r['high'])}]")
+    return out
+
+
+def _skills(source: str, workers: int, lang: str) -> list[dict[str, Any]]:
+    """The skills table of SOURCE's replays (a folder's or one replay; a table has none)."""
+    from sgscore.skilluse import replay_paths, skill_games, skill_table
+    from sgscore.study import StudyError
+
+    if not os.path.exists(source):
+        fail(f"{source}: no such file or folder")
+    if not os.path.isdir(source) and not source.endswith(".mp"):
+        fail(f"{source}: --by skill reads the games' replays (a folder of them, or one FILE.mp), "
+             "not a results table")
+    paths = replay_paths(source)
+    if not paths:
+        fail(f"{source}: --by skill reads the games' replays, and the folder holds none")
+    try:
+        with progress(len(paths), "re-simulating") as bar:
+            games = skill_games(paths, workers=workers, on_game=lambda _: bar.advance())
+    except StudyError as e:
+        fail(str(e))
+    return skill_table(games)
+
+
 def format_report(rep: Mapping[str, Any], source: str, labels: Mapping[str, str],
                   lang: str = "en") -> list[str]:
     """The report as text, in ``lang`` (every word; ``labels`` name the keys)."""
@@ -247,6 +304,9 @@ def format_report(rep: Mapping[str, Any], source: str, labels: Mapping[str, str]
         lines += _rate_lines(rows, _word(lang, dim), labels, "seats", lang)
         lines += _few_lines(few.get(dim, {}), labels, lang)
     lines += ["", _word(lang, "lengths")] + _length_lines(rep["lengths"], lang)
+    if rep.get("skills") is not None:
+        lines += ["", _word(lang, "skills")] + _skill_lines(rep["skills"], labels, lang)
+        lines.append("  " + _word(lang, "skill_note"))
     return lines
 
 
@@ -308,6 +368,19 @@ def _labels(rows: Sequence[Mapping[str, Any]], lang: str) -> dict[str, str]:
     return out
 
 
+def _skill_names(rows: Sequence[Mapping[str, Any]], lang: str) -> dict[str, str]:
+    """The skills' names in ``lang``, from each game's catalogue."""
+    from sgscore.core.games import get_game
+
+    out: dict[str, str] = {}
+    for gid in sorted({str(r.get("game")) for r in rows}):
+        spec = get_game(gid)
+        if spec is not None:
+            for sk in spec.catalogue().get("skills", []):
+                out[str(sk["id"])] = str(sk.get(lang) or sk["id"])
+    return out
+
+
 def _one_setup(rows: Sequence[Mapping[str, Any]], source: str) -> None:
     """Refuse, in one line, a source whose games come from several setups (their rates would
     be pooled into one table)."""
@@ -328,7 +401,8 @@ def _one_setup(rows: Sequence[Mapping[str, Any]], source: str) -> None:
 @click.argument("source", type=click.Path())
 @click.option("--by", "by", multiple=True, type=click.Choice(_BY), metavar="|".join(_BY),
               help="Group the win rates (repeat for several; default: role). By general, each "
-                   "also gets its lift over its roles.")
+                   "also gets its lift over its roles. 'skill': how often each general's skills "
+                   "fired per game, by agent (the replays are re-simulated).")
 @click.option("--compare", "other", type=click.Path(), metavar="SOURCE2",
               help="Compare with another study (before/after a rules change): every group's "
                    "rates in both, the difference and a significance test; says which settings "
@@ -370,6 +444,11 @@ def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | 
     test for small counts) and Holm's adjustment over the groups, and says which settings of
     the two studies differ.
 
+    --by skill adds how often each general's skills fired, per game of the general and by
+    agent, with the share of his games in which each fired at least once: the replays of
+    SOURCE (a folder, or FILE.mp) are re-simulated, so replays recorded with --no-events
+    serve as well.
+
     \b
     Examples:
       sgs stats study/
@@ -377,10 +456,14 @@ def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | 
       sgs stats before/ --compare after/ --by role
       sgs stats replays/ --table replays.csv --json
       sgs stats study/ --by general --lang zh
+      sgs stats study/ --by skill
     """
     from sgscore import stats as st
 
-    dims = list(by) or ["role"]
+    skills = "skill" in by
+    dims = [d for d in by if d != "skill"] or ([] if skills else ["role"])
+    if skills and other is not None:
+        raise click.UsageError("--by skill reports one study; it does not compare two")
     threshold = st.MIN_GAMES if min_games is None else min_games
     if plot_path is not None and not plot_path.endswith((".png", ".svg")):
         raise click.BadParameter(f"{plot_path}: expected a .png or .svg file name",
@@ -408,6 +491,10 @@ def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | 
                 click.echo(line)
         return
     rep = st.report(rows, dims, threshold)
+    if skills:
+        rep["skills"] = _skills(source, workers, lang)
+        if lang != "en":
+            shown = {**shown, **_skill_names(rows, lang)}
     setups = len(st.setups(rows))
     rep["pooled"] = setups if setups > 1 else 0
     if plot_path is not None:

@@ -281,6 +281,19 @@ class GameSpec(ABC, Generic[C]):
         tournament`` adds them up); None when it keeps none (the default)."""
         return None
 
+    def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
+        """How many times each seat used each skill in a game's ``events``, by skill id (``sgs
+        stats --by skill``). By default, the events of kind ``skill`` whose first two arguments
+        are the seat and the skill's id; a game that tells some uses otherwise (a card played
+        through a skill) extends it."""
+        counts: list[dict[str, int]] = [{} for _ in range(seats)]
+        for kind, args, _, _ in events:
+            if kind == "skill" and len(args) >= 2:
+                seat, sid = args[0], args[1]
+                if type(seat) is int and 0 <= seat < seats and isinstance(sid, str):
+                    counts[seat][sid] = counts[seat].get(sid, 0) + 1
+        return counts
+
     def tournament_config(self, config: C, game: int) -> C:
         """The config of game ``game`` (0, 1, ...) of a tournament of ``config``'s games that
         passes something round the table (identity mode: the lord's seat) and keeps score; ``sgs

@@ -1,8 +1,9 @@
 """A simple heuristic agent for the dice game: it plays by what its seat can see (its own role,
 the lord's, the roles revealed) and a few rules of thumb.
 
-- Rerolls: a 酒 when nobody it cares for is hurt, a lone 万箭齐发 that cannot fire; it keeps
-  南蛮箭 (rerolling one risks another 【箭】) and 杀.
+- Rerolls: a 酒 when nobody it cares for is hurt, a lone 万箭齐发 that cannot fire, and a 闪电
+  when its skill lets it (鬼道) and two show or other dice roll anyway; it keeps 南蛮箭
+  (rerolling one risks another 【箭】) and 杀.
 - 杀: at the player it most wants dead: the lord for a rebel; known rebels and renegades for
   the lord's side (never the lord); otherwise the weakest it may hit.
 - 酒 and 青囊: itself when hurt, else the lord if it serves the lord, else itself.
@@ -14,7 +15,7 @@ from __future__ import annotations
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
 from .game import DiceGame
-from .model import BEER, GATLING, LORD, LOYALIST, REBEL, RENEGADE, Player
+from .model import BEER, DYNAMITE, GATLING, LORD, LOYALIST, REBEL, RENEGADE, Player
 
 __all__ = ["DiceHeuristicAgent"]
 
@@ -88,7 +89,12 @@ class DiceHeuristicAgent:
                 out.append(i)
             elif face == GATLING and gatlings < 2:
                 out.append(i)
-        return tuple(out)
+        # 闪电 may be rerolled only by a skill that allows it (鬼道): it is offered then, and
+        # rerolled when two show (a third ends the turn with a wound) or other dice roll anyway
+        booms = [i for i in request.pool if dice[i] == DYNAMITE]
+        if booms and (out or len(booms) >= 2):
+            out.extend(booms)
+        return tuple(sorted(out))
 
     def worst(self, options: tuple[Choice, ...]) -> Choice:
         players = self.game.players

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core.engine import Event
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
 from . import generals as _generals  # noqa: F401 - registers every general
 from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig, general_ids
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
-from .model import GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS
+from .model import DYNAMITE, GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS, DiceSkill
 from .telling import EVENTS, REQUESTS, DiceTeller
 
 __all__ = ["SPEC", "DiceSpec", "RULES_VERSION"]
@@ -84,6 +85,45 @@ class DiceSpec(GameSpec[DiceConfig]):
         """000 "游戏结束": the lord and the loyalists win together, dead or alive, and so do the
         rebels; of two renegades, only the one alive."""
         return side_outcomes(summary, {LORD: (LOYALIST,)}, alone=(RENEGADE,))
+
+    def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
+        """The ``skill`` events, and the uses the game tells otherwise, read from the seat's
+        skill (its general, from the ``setup`` event): a damage it ``prevented`` (八阵), a
+        reroll of a 闪电 die (a skill that may reroll it: 鬼道), a reroll beyond the two
+        (a skill with more rerolls: 贞烈), a 万箭齐发 of fewer than 3 dice (a skill that needs
+        fewer: 乱击)."""
+        counts = super().skill_uses(events, seats)
+        skill: list[DiceSkill | None] = [None] * seats
+        dice: list[tuple[str, ...]] = [()] * seats
+
+        def used(seat: int, sid: str) -> None:
+            counts[seat][sid] = counts[seat].get(sid, 0) + 1
+
+        for kind, args, _, _ in events:
+            if kind == "setup" and args and isinstance(args[0], (tuple, list)):
+                for seat, gid in enumerate(args[0][:seats]):
+                    g = GENERALS.get(str(gid))
+                    skill[seat] = SKILLS.get(g.skill) if g is not None else None
+                continue
+            seat = args[0] if args and type(args[0]) is int and 0 <= args[0] < seats else -1
+            if seat < 0:
+                continue
+            s = skill[seat]
+            if kind == "prevented" and len(args) >= 3 and isinstance(args[2], str):
+                used(seat, args[2])
+            elif kind == "roll" and s is not None and len(args) >= 4:
+                roll_no, rolled, faces = args[1], args[2], args[3]
+                before = dice[seat]
+                if roll_no and s.reroll_dynamite and any(
+                        0 <= i < len(before) and before[i] == DYNAMITE for i in rolled):
+                    used(seat, s.id)
+                if isinstance(roll_no, int) and roll_no > 2 and s.extra_rerolls:
+                    used(seat, s.id)
+                dice[seat] = tuple(faces)
+            elif kind == "gatling" and s is not None and len(args) >= 2 and (
+                    isinstance(args[1], int) and args[1] < 3 and s.gatling_needs < 3):
+                used(seat, s.id)
+        return counts
 
     # ------------------------------------------------------------------ telling
     def teller(self, lang: str, seat: int | None) -> DiceTeller:

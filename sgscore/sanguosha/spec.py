@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..core.engine import Event
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
@@ -192,6 +193,38 @@ class IdentitySpec(GameSpec[Config]):
         if isinstance(out, list) and all(type(x) is int for x in out):
             return list(out)
         return None
+
+    def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
+        """The ``skill`` events, and the cards used or played through a skill that is told by
+        no ``skill`` event of its own: a conversion (武圣, 龙胆, 倾国, 国色) is told by the
+        ``use`` or ``play`` of the card it makes, whose last argument names it. A card a skill
+        produced after its ``skill`` event (护驾's 闪, 激将's 杀, 八卦阵's 闪) is not counted
+        again. A lent action (孙权's tribute, used by the Wu players) is its owner's use: the
+        seat it targets."""
+        counts = super().skill_uses(events, seats)
+        told: list[str] = [""] * seats  # the skill of each seat's last skill event
+        for kind, args, _, _ in events:
+            if kind == "skill" and len(args) >= 2 and type(args[0]) is int:
+                if 0 <= args[0] < seats:
+                    told[args[0]] = str(args[1])
+                lent = SKILLS.get(str(args[1]))
+                if lent is not None and lent.lent and len(args) >= 4 and args[3]:
+                    owner = args[3][0]  # a lent action's use is its owner's (孙权's tribute)
+                    if type(owner) is int and 0 <= owner < seats and 0 <= args[0] < seats:
+                        sid = str(args[1])
+                        counts[args[0]][sid] -= 1
+                        if not counts[args[0]][sid]:
+                            del counts[args[0]][sid]
+                        counts[owner][sid] = counts[owner].get(sid, 0) + 1
+            elif kind in ("use", "play") and args and type(args[0]) is int and (
+                    0 <= args[0] < seats):
+                sid = args[-1] if len(args) >= (5 if kind == "use" else 4) else ""
+                if isinstance(sid, str) and sid:
+                    if told[args[0]] == sid:
+                        told[args[0]] = ""
+                    else:
+                        counts[args[0]][sid] = counts[args[0]].get(sid, 0) + 1
+        return counts
 
     def tournament_config(self, config: Config, game: int) -> Config:
         """003 "推广版计分赛": game ``game`` (0, 1, ...) gives the lord's role to the seat
@@ -445,7 +478,26 @@ def _seat_cells(p: Mapping[str, Any], teller: SgsTeller,
     """One seat of a view as the table shows it: texts, and lists of cards (a hand the viewer
     sees, the equipment, the judgement area); a hand it does not see is a count. HP is "-"
     while the generals are being chosen (``setup``: a seat's HP is its general's), and 0 for
-    the dead (a death at -1 HP leaves no HP to show)."""
+    the dead (a death at -1 HP leaves no HP to show). A seat as it was a moment before is told
+    from memory (most seats do not change between two decisions of a replay)."""
+    hand, judge, borrowed = p["hand"], p["judge"], p.get("borrowed")
+    key = (teller.lang, setup, p["general"], p["role"], p["hp"], p["max_hp"], p["alive"],
+           p["hand_size"], None if hand is None else tuple(hand), tuple(p["equip"]),
+           tuple(tuple(j) for j in judge), None if not borrowed else tuple(borrowed))
+    known = _CELLS_SEEN.get(key)
+    if known is None:
+        if len(_CELLS_SEEN) >= 4096:
+            _CELLS_SEEN.clear()
+        known = _CELLS_SEEN[key] = _cells_of(p, teller, setup)
+    return {k: list(v) if isinstance(v, list) else v for k, v in known.items()}
+
+
+_CELLS_SEEN: dict[tuple[Any, ...], dict[str, str | list[str]]] = {}
+"""The cells of the seats told lately, by everything they show (see :func:`_seat_cells`)."""
+
+
+def _cells_of(p: Mapping[str, Any], teller: SgsTeller, setup: bool) -> dict[str, str | list[str]]:
+    """:func:`_seat_cells` for a seat not told lately."""
     lang = teller.lang
     w = _TABLE_WORDS[lang]
     if p["hand"] is not None:
