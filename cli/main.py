@@ -47,6 +47,7 @@ COMMANDS: Lazy = {
     "kinds": ("cli.games_cmd:kinds", "List a game's event kinds and request kinds, with what..."),
     "info": ("cli.info_cmd:info", "Describe a game's generals, skills and cards, in English and Chinese."),
     "tournament": ("cli.tournament_cmd:tournament", "Play a rotating tournament and print each player's scores."),
+    "ladder": ("cli.ladder_cmd:ladder", "Rate agents against each other, seats and roles rotated."),
     "stats": ("cli.stats_cmd:stats", "Win rates with confidence intervals, game lengths, two studies compared."),
 }
 """Each command's ``module:attribute`` and its short help (``sgs --help`` shows it without
