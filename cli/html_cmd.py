@@ -49,7 +49,7 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
       sgs replay html game.mp > game.html
     """
     from sgscore.replay.step import Stepper
-    from sgscore.replay.viewer import render_html, viewer_data
+    from sgscore.replay.viewer import html_page, viewer_data
 
     if output == STDOUT:
         output = None
@@ -64,24 +64,27 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
     try:
-        data = viewer_data(file, seat=seat, lang=lang, raw=as_json)
+        if as_json:
+            text = json_text(viewer_data(st, seat=seat, lang=lang))
+        else:
+            text = html_page(st, seat=seat, lang=lang)  # moment by moment: memory holds the page
     except ReplayError as e:
         fail(f"{file}: {e}")
-    for message in data["warnings"]:
-        click.echo(f"warning: {file}: {message}", err=True)
-    text = (json_text(data) if as_json
-            else render_html(data))
+    except ValueError as e:  # more decisions than a page is made of
+        fail(f"{file}: {e}")
+    for message in st.warnings:
+        click.echo(f"warning: {file}: {' '.join(message.split())}", err=True)
     if output is None:
         click.echo(text)
         return
     size = _write(output, text)
     if as_json:
         return
-    moments = len(data["moments"])
-    what = (f"{data['decisions']} decisions" if seat is None
-            else f"as seat {seat}, {moments - 1} of its decisions")
-    line = f"{output}: {what}, {data['moments'][-1]['turn']} turns, {size} bytes"
-    if data["truncated"]:
+    what = (f"{st.decisions} decisions" if seat is None
+            else f"as seat {seat}, {len(st.stops(seat)) - 1} of its decisions")
+    st.goto(st.decisions)
+    line = f"{output}: {what}, {st.game.turn_no} turns, {size} bytes"
+    if st.truncated:
         line += "; the replay is truncated: the page shows it as far as it goes"
     click.echo(line)
 

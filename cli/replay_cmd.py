@@ -7,7 +7,7 @@ of the user's way: ``python -m sgscore.replay.models`` and ``python -m sgscore.r
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
@@ -50,6 +50,20 @@ def _scan(path: str) -> tuple[ReplayScan, AnyGame, dict[str, Any] | None, int]:
 
 def _json_text(value: Any) -> str:
     return json_text(value)
+
+
+def _echo_lines(lines: Iterable[str], sep: str = "\n", chunk: int = 512) -> None:
+    """Write ``lines`` as ``click.echo`` writes each (``sep`` a newline: one after each line;
+    ``sep`` empty: nothing between them), a few hundred at a time: ``click.echo`` flushes at
+    every call, which made the account of a long replay cost a system call per line."""
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) >= chunk:
+            click.echo(sep.join(batch), nl=bool(sep))
+            batch.clear()
+    if batch:
+        click.echo(sep.join(batch), nl=bool(sep))
 
 
 def _warn(path: str, message: str) -> None:
@@ -102,12 +116,10 @@ def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | 
                        f"{scan.decisions} decisions", err=True)
         if numbered:
             width = len(str(max(scan.decisions - 1, 0))) + 1
-            for line in numbered_lines(teller, iter_numbered_events(file, scan), width):
-                click.echo(line)
+            _echo_lines(numbered_lines(teller, iter_numbered_events(file, scan), width))
         else:
-            for _, event in iter_numbered_events(file, scan):
-                for line in render_events(spec, [event], teller=teller):
-                    click.echo(line)
+            _echo_lines(render_events(spec, (event for _, event in iter_numbered_events(file, scan)),
+                                      teller=teller))
     except ReplayError as e:  # the file changed since it was scanned
         fail(f"{file}: {e}")
     for line in teller.summary_lines(teller.redact_summary(summary) if summary else None):
@@ -122,15 +134,19 @@ def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any
             "header": {k: v for k, v in header.items() if seat is None or k not in SECRET_HEADER_KEYS},
             "truncated": scan.truncated}
     click.echo(_json_text(head)[:-1] + ',"events":[', nl=False)
-    first = True
     numbers: list[int] = []
-    for n, event in iter_numbered_events(file, scan):
-        for _ in render_events(spec, [event], teller=teller):
-            pass  # the teller learns what the viewer saw (roles), for the summary
-        for item in json_events([event], seat):
-            click.echo(("" if first else ",") + _json_text(item), nl=False)
-            first = False
-        numbers.append(n)
+
+    def items() -> Iterator[str]:
+        first = True
+        for n, event in iter_numbered_events(file, scan):
+            for _ in render_events(spec, [event], teller=teller):
+                pass  # the teller learns what the viewer saw (roles), for the summary
+            for item in json_events([event], seat):
+                yield ("" if first else ",") + _json_text(item)
+                first = False
+            numbers.append(n)
+
+    _echo_lines(items(), sep="")
     tail: dict[str, Any] = {"summary": teller.redact_summary(summary) if summary else None}
     if numbered:
         tail["event_decisions"] = numbers

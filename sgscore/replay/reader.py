@@ -53,8 +53,10 @@ EventTuple = tuple[str, tuple[Any, ...], int, tuple[Any, ...] | None]
 class Limits:
     """Bounds on what a reader accepts, so a hostile file costs bounded memory and time."""
 
-    max_bytes: int = 64 << 20  # the whole file
+    max_bytes: int = 8 << 20  # the whole file
     max_records: int = 1_000_000
+    max_decisions: int = 100_000  # decisions in the whole file
+    max_events: int = 100_000  # events in the whole file
     max_buffer_size: int = 1 << 20  # the largest single record
     max_str_len: int = 1 << 20
     max_bin_len: int = 0  # the format has no binary values
@@ -442,6 +444,7 @@ class RecordReader:
         self.end: End | None = None
         self.error: ErrorRecord | None = None
         self._events_next = 0
+        self._decisions = 0  # decisions read so far
         self.version = FORMAT_VERSION  # the file's format version, once the header is read
         self._migrate: Callable[[Any], Any] | None = None  # an older file's records, migrated
         try:
@@ -598,6 +601,10 @@ class RecordReader:
         if isinstance(raw, list):
             if self.error is not None:
                 raise BadValue("a decision after the error record")
+            self._decisions += len(raw) - 1  # counted before its values are walked
+            if self._decisions > limits.max_decisions:
+                raise BadValue(f"more than {limits.max_decisions} decisions: longer than any "
+                               "game (limit max_decisions)")
             return parse_decisions(raw, limits.max_depth)
         if isinstance(raw, int) and not isinstance(raw, bool):
             if self.error is not None:
@@ -608,6 +615,11 @@ class RecordReader:
         return self._parse_map(raw, index, limits)
 
     def _parse_map(self, raw: dict[str, Any], index: int, limits: Limits) -> AnyRecord:
+        events = raw.get("ev") if raw.get("t") == "ev" else None
+        if isinstance(events, list) and self._events_next + len(events) > limits.max_events:
+            # counted before its values are walked
+            raise BadValue(f"more than {limits.max_events} events: more than any game tells "
+                           "(limit max_events)")
         odd = _unfit(raw, limits.max_depth + RECORD_LEVELS)  # then nothing recurses deep
         if odd is not None:
             raise BadValue(f"{_map_name(raw)}: {odd}")

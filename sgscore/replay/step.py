@@ -29,7 +29,6 @@ from .errors import ReplayError
 from .reader import AnyRecord, Decisions, Limits, RecordReader, Replay
 from .render import json_events, jsonable, visible_events
 from .resim import Resimulator, spec_of
-from .scan import iter_decisions, scan_replay
 
 __all__ = ["Stepper", "Moment", "SeatWatch"]
 
@@ -216,15 +215,21 @@ class Stepper:
             self.truncated, self.truncation = replay.truncated, replay.truncation
             self._records = len(replay.records)
             self.warnings: list[str] = list(replay.warnings)
+            self._seats = bytes(seat for seat, _ in replay.decisions)
         else:  # read once through now (an unreadable file fails here), then as it is stepped
-            scan = scan_replay(replay, limits=limits)
+            with RecordReader(replay, limits) as rd:
+                seats = bytearray()  # who takes each decision, for stops(): 0-255 (MAX_SEAT)
+                for _, rec in rd:
+                    if type(rec) is Decisions:
+                        seats.extend(bytes((rec.seat,)) * len(rec.choices))
             self.replay = None
             self._source = replay
-            self.header = scan.header
-            self.decisions = scan.decisions
-            self.truncated, self.truncation = scan.truncated, scan.truncation
-            self._records = scan.records
-            self.warnings = list(scan.warnings)
+            self.header = rd.header
+            self.decisions = len(seats)
+            self.truncated, self.truncation = rd.truncated, rd.truncation
+            self._records = rd.index
+            self.warnings = list(rd.warnings)
+            self._seats = bytes(seats)
         self._limits = limits
         self.spec = spec_of(self.header)
         self._sim: Resimulator | None = None
@@ -296,15 +301,11 @@ class Stepper:
     # ------------------------------------------------------------ one seat's stops
     def stops(self, seat: int) -> list[int]:
         """The moments ``seat`` itself observes: the positions of its own recorded decisions,
-        then the end (``decisions``). Read from the records, without re-simulating."""
+        then the end (``decisions``). Read from the records (when the stepper was made), without
+        re-simulating."""
         found = self._stops.get(seat)
         if found is None:
-            if self.replay is not None:
-                seats = (s for s, _ in self.replay.decisions)
-            else:
-                assert self._source is not None
-                seats = (s for s, _ in iter_decisions(self._source, limits=self._limits))
-            found = [k for k, s in enumerate(seats) if s == seat] + [self.decisions]
+            found = [k for k, s in enumerate(self._seats) if s == seat] + [self.decisions]
             self._stops[seat] = found
         return found
 

@@ -23,7 +23,7 @@ import base64
 import gzip
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
@@ -34,8 +34,8 @@ from .render import render_header
 from .step import Moment, Stepper
 from .tools import header_json
 
-__all__ = ["VIEWER_FORMAT", "VIEWER_VERSION", "viewer_data", "page_data", "render_html",
-           "read_page_data", "moment_data"]
+__all__ = ["VIEWER_FORMAT", "VIEWER_VERSION", "MAX_DECISIONS", "viewer_data", "page_data",
+           "render_html", "html_page", "read_page_data", "moment_data"]
 
 VIEWER_FORMAT = "sgscore-viewer"
 VIEWER_VERSION = 1
@@ -47,8 +47,8 @@ _PLACEHOLDER = "/*SGS-DATA*/"
 _FIRST = "/*SGS-FIRST*/"
 
 
-def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | None = None,
-                lang: str = "en", limits: Limits | None = None,
+def viewer_data(replay: Stepper | Replay | str | os.PathLike[str] | bytes, *,
+                seat: int | None = None, lang: str = "en", limits: Limits | None = None,
                 raw: bool = True) -> dict[str, Any]:
     """Every moment of a replay as ``seat`` sees it (None: everyone, every hand shown), in
     ``lang``: ``format``, ``version``, ``game``, ``title``, ``header`` (the account's header
@@ -60,28 +60,73 @@ def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | 
     ``name``, ``text``, ``lord``, ``compulsory``), both in ``lang``.
 
     ``raw=False`` leaves out of each moment what the page does not show (``state``, ``events``,
-    ``answer``: :func:`page_data` drops them), which :func:`render_html` does not need.
+    ``answer``: :func:`page_data` drops them). A :class:`Stepper` already made for the replay
+    may be given instead of the replay (the file is then read once more, not twice). A replay of
+    more than :data:`MAX_DECISIONS` decisions is refused (``ValueError``): no game played to the
+    round cap comes near it, and its data would take more time and memory than a page may.
 
     Raises :class:`~sgscore.replay.errors.ReplayError` for a replay that cannot be read or does
     not re-simulate as recorded, ``ValueError`` for a seat or language that is not one."""
+    st, top, positions = _open(replay, seat, lang, limits)
+    seen: dict[str, None] = {}
+    moments = list(_moments(st, seat, lang, positions, raw, seen))
+    generals, skills = _skills(st.spec, list(seen), lang)
+    return {**top, "warnings": _warnings(st), "moments": moments, "generals": generals,
+            "skills": skills}
+
+
+MAX_DECISIONS = 10_000
+"""The most decisions of a replay that a page (or :func:`viewer_data`) is made of, for everyone
+or for a seat: the longest 10-player games seen take under 4,000 (at the round cap of 60), and a
+page of 10,000 is made within a few seconds (each decision is a moment of the table, and a
+seat's page re-simulates them all)."""
+
+
+def _open(replay: Stepper | Replay | str | os.PathLike[str] | bytes, seat: int | None, lang: str,
+          limits: Limits | None) -> tuple[Stepper, dict[str, Any], Sequence[int]]:
+    """The stepper, the keys of :func:`viewer_data` before ``moments``, and the positions of the
+    moments; checks the seat, the language and :data:`MAX_DECISIONS`."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
-    st = Stepper(replay, limits=limits)
+    st = replay if isinstance(replay, Stepper) else Stepper(replay, limits=limits)
     spec = st.spec
     head = header_json(st.header)
     players = spec.seats(head["config"])
     if seat is not None and not 0 <= seat < players:
         raise ValueError(f"seat {seat} is not in this {players}-player game")
-    moments = []
+    if st.decisions > MAX_DECISIONS:
+        raise ValueError(f"the replay has {st.decisions} decisions; a page is made of at most "
+                         f"{MAX_DECISIONS} (sgs replay step and show go through any replay)")
     positions = range(st.decisions + 1) if seat is None else st.stops(seat)
+    top = {
+        "format": VIEWER_FORMAT, "version": VIEWER_VERSION,
+        "game": spec.id, "title": spec.title.get(lang, spec.id),
+        "header": render_header(spec, head, seat=seat, lang=lang),
+        "seat": seat, "lang": lang, "players": players,
+        "decisions": st.decisions if seat is None else None,
+        "truncated": st.truncated,
+        "truncation": (" ".join(str(st.truncation or "the end record is missing").split())
+                       if st.truncated and seat is None else None),
+        "warnings": [],  # filled in once stepped (re-simulating may warn)
+    }
+    return st, top, positions
+
+
+def _warnings(st: Stepper) -> list[str]:
+    return [" ".join(w.split()) for w in st.warnings]
+
+
+def _moments(st: Stepper, seat: int | None, lang: str, positions: Sequence[int], raw: bool,
+             seen: dict[str, None]) -> Iterator[dict[str, Any]]:
+    """:func:`moment_data` of each position in turn; ``seen`` gathers the generals at the
+    table, in order of appearance."""
+    spec = st.spec
     turn = 0  # the turn when the events of the next moment begin
-    seen: dict[str, None] = {}  # the generals at the table, in order of appearance
     alive: list[bool] = []
     for k in positions:
         st.goto(k)
         m = st.moment(None, lang) if seat is None else st.seat_moment(seat, lang)
-        data = moment_data(st.spec, m, st.teller(seat, lang), turn_before=turn, raw=raw)
-        moments.append(data)
+        data = moment_data(spec, m, st.teller(seat, lang), turn_before=turn, raw=raw)
         turn = m.turn
         seats = data["table"].get("seats", [])
         now = [s.get("alive") is not False for s in seats]
@@ -92,21 +137,7 @@ def viewer_data(replay: Replay | str | os.PathLike[str] | bytes, *, seat: int | 
         for s in seats:
             if s.get("general"):
                 seen[s["general"]] = None
-    generals, skills = _skills(spec, list(seen), lang)
-    return {
-        "format": VIEWER_FORMAT, "version": VIEWER_VERSION,
-        "game": spec.id, "title": spec.title.get(lang, spec.id),
-        "header": render_header(spec, head, seat=seat, lang=lang),
-        "seat": seat, "lang": lang, "players": players,
-        "decisions": st.decisions if seat is None else None,
-        "truncated": st.truncated,
-        "truncation": (" ".join(str(st.truncation or "the end record is missing").split())
-                       if st.truncated and seat is None else None),
-        "warnings": [" ".join(w.split()) for w in st.warnings],
-        "moments": moments,
-        "generals": generals,
-        "skills": skills,
-    }
+        yield data
 
 
 def moment_data(spec: AnyGame, m: Moment, teller: Teller, *, turn_before: int | None = None,
@@ -218,21 +249,27 @@ def page_data(data: Mapping[str, Any]) -> dict[str, Any]:
     asked. A seat's table that equals the one before it is given as 0 (the page takes the one
     before), which halves the data before it is compressed."""
     out = {k: v for k, v in data.items() if k != "moments"}
-    moments = []
     before: list[Any] = []
+    moments = []
     for m in data["moments"]:
-        pm = {k: m[k] for k in _PAGE_MOMENT_KEYS}
-        request = m.get("request") or {}
-        pm["asked"] = request.get("seat")
-        pm["waiting"] = bool(request.get("waiting"))
-        seats = list(m["table"].get("seats", []))
-        if len(seats) == len(before):
-            seats = [0 if a == b else a for a, b in zip(seats, before, strict=True)]
-        before = m["table"].get("seats", [])
-        pm["table"] = {**m["table"], "seats": seats}
+        pm, before = _page_moment(m, before)
         moments.append(pm)
     out["moments"] = moments
     return out
+
+
+def _page_moment(m: Mapping[str, Any], before: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """One moment as :func:`page_data` gives it, after the seats ``before``; and its seats."""
+    pm = {k: m[k] for k in _PAGE_MOMENT_KEYS}
+    request = m.get("request") or {}
+    pm["asked"] = request.get("seat")
+    pm["waiting"] = bool(request.get("waiting"))
+    now = m["table"].get("seats", [])
+    seats = list(now)
+    if len(seats) == len(before):
+        seats = [0 if a == b else a for a, b in zip(seats, before, strict=True)]
+    pm["table"] = {**m["table"], "seats": seats}
+    return pm, now
 
 
 def _template() -> str:
@@ -243,17 +280,49 @@ def render_html(data: Mapping[str, Any]) -> str:
     """The page of :func:`viewer_data`'s ``data``: one self-contained HTML file. Besides the
     compressed moments, it holds the first moment as plain JSON, which the page draws as soon as
     it is parsed, before the rest is inflated (a screenshot taken at once shows the table)."""
-    shown = page_data(data)
-    blob = json_text(shown)
+    top = {k: v for k, v in data.items() if k != "moments"}
+    before: list[Any] = []
+    parts = []
+    for m in data["moments"]:
+        pm, before = _page_moment(m, before)
+        parts.append(pm)
+    return _page(top, parts)
+
+
+def html_page(replay: Stepper | Replay | str | os.PathLike[str] | bytes, *,
+              seat: int | None = None, lang: str = "en", limits: Limits | None = None) -> str:
+    """``render_html(viewer_data(replay, ...))``, made moment by moment: each moment is written
+    as JSON as soon as it is told, so memory holds the page, never every moment's table."""
+    st, top, positions = _open(replay, seat, lang, limits)
+    seen: dict[str, None] = {}
+    before: list[Any] = []
+    parts: list[Any] = []
+    for m in _moments(st, seat, lang, positions, False, seen):
+        pm, before = _page_moment(m, before)
+        parts.append(pm if not parts else _Encoded(json_text(pm)))
+    generals, skills = _skills(st.spec, list(seen), lang)
+    return _page({**top, "warnings": _warnings(st), "generals": generals, "skills": skills},
+                 parts)
+
+
+class _Encoded(str):
+    """A moment already written as JSON (see :func:`_page`)."""
+
+
+def _page(top: Mapping[str, Any], moments: list[Any]) -> str:
+    """The page of the keys ``top`` and the page's ``moments`` (each a dict, or already JSON)."""
+    pieces = [m if isinstance(m, _Encoded) else json_text(m) for m in moments]
+    blob = json_text(dict(top))[:-1] + ',"moments":[' + ",".join(pieces) + "]}"
     packed = base64.b64encode(gzip.compress(blob.encode("utf-8"), 9, mtime=0)).decode("ascii")
-    first = {k: v for k, v in shown.items() if k != "moments"}
-    first["moment"] = shown["moments"][0] if shown["moments"] else None
+    first = dict(top)
+    first["moment"] = moments[0] if moments and not isinstance(moments[0], _Encoded) else (
+        json.loads(moments[0]) if moments else None)
     # "<" only ever stands in a JSON string here: as \u003c it cannot end the script element
     plain = json_text(first).replace("<", "\\u003c")
     page = _template()
     assert page.count(_PLACEHOLDER) == 1, "the viewer's template holds one data placeholder"
     assert page.count(_FIRST) == 1, "the viewer's template holds one first-moment placeholder"
-    lang = "zh-Hans" if data.get("lang") == "zh" else "en"
+    lang = "zh-Hans" if top.get("lang") == "zh" else "en"
     return (page.replace(_PLACEHOLDER, packed).replace(_FIRST, plain)
             .replace('<html lang="en">', f'<html lang="{lang}">'))
 

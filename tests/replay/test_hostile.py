@@ -258,12 +258,13 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- 2. memory
 def _many_choices(game: bytes, records: int) -> bytes:
-    """``game`` with ``records`` decisions records of 65,535 choices each before its end: the
-    fuzzing campaign's 59 MB file, smaller (its header says events are recorded, so show and
-    export read it without re-simulating)."""
+    """``game`` with ``records`` decisions records of 10,000 choices each (an array of 8
+    integers) before its end: the fuzzing campaign's 59 MB file, smaller and within the reader's
+    100,000 decisions (its header says events are recorded, so show and export read it without
+    re-simulating)."""
     recs = _records(game)
     head = {**recs[0], "ev": True}
-    big = [0] + [1] * 65_535
+    big = [0] + [[1] * 8] * 10_000
     return _pack([head, *[big] * records, recs[-1]])
 
 
@@ -275,7 +276,7 @@ def test_commands_hold_no_whole_file(game: bytes, tmp_path: Path, args: list[str
     import tracemalloc
 
     path = tmp_path / "many.mp"
-    path.write_bytes(_many_choices(game, 4))  # 262,140 choices
+    path.write_bytes(_many_choices(game, 10))  # 100,000 choices
     out = tmp_path / "out.json"
     tracemalloc.start()
     try:
