@@ -62,6 +62,7 @@ from .hints import (
     NO_OPINION,
     SKILL_HINTS,
     UNKNOWN,
+    CardHint,
     NoOpinion,
     strength,
 )
@@ -107,18 +108,35 @@ def plays_like(name: str) -> str:
     return t.like if t is not None and t.like else name
 
 
+_HINT_OF: dict[str, CardHint | None] = {}
+_MEMO_OF: list[int] = [-1]  # the registries' sizes the memo was made with
+
+
+def hint_of(name: str) -> CardHint | None:
+    """The hint of the card that the card ``name`` plays like (None without one), remembered
+    until a card or a hint is registered."""
+    size = len(CARD_HINTS) * 65536 + len(CARD_TYPES)
+    if size != _MEMO_OF[0]:
+        _HINT_OF.clear()
+        _MEMO_OF[0] = size
+    if name in _HINT_OF:
+        return _HINT_OF[name]
+    hint = _HINT_OF[name] = CARD_HINTS.get(plays_like(name))
+    return hint
+
+
 def card_value(card: int) -> int:
     """How much the agent wants to keep a card: its card hint's value (of the card it plays
     like), 2 for equipment, 3 for a card without a hint."""
     if KIND[card] == EQUIP:
         return 2
-    hint = CARD_HINTS.get(plays_like(NAME[card]))
+    hint = hint_of(NAME[card])
     return hint.value if hint is not None else 3
 
 
 def harmful(name: str) -> bool:
     """Whether the card ``name`` (or the card it plays like) harms its targets."""
-    hint = CARD_HINTS.get(plays_like(name))
+    hint = hint_of(name)
     return hint is not None and hint.harms
 
 
@@ -444,7 +462,7 @@ class HeuristicAgent:
             if slot == WEAPON and weapon_range(card) > weapon_range(held):
                 return 2
             return -5
-        hint = CARD_HINTS.get(plays_like(NAME[card]))
+        hint = hint_of(NAME[card])
         if hint is None or hint.use is None:
             return 0
         return hint.use(self, card, targets)
