@@ -89,7 +89,7 @@ HANG_SECONDS: Final = 10.0
 MAX_REASON: Final = 300
 """The longest reason (characters) a one-line error may give."""
 MAX_INPUT: Final = 100 << 20
-"""The largest input generated: above the reader's 64 MiB ``max_bytes`` (a huge file just over
+"""The largest input generated: above the reader's 8 MiB ``max_bytes`` (a huge file just over
 the limit must be refused before it is read)."""
 MAX_RUN: Final = 16 << 20
 """The largest run of one repeated record, in bytes."""
@@ -1260,9 +1260,9 @@ def _op_cross_game(c: _Ctx, recs: list[Any]) -> str:
 
 # -- huge files that look like replays
 _HUGE_LIGHT: Final = (1 << 16, 1 << 18, 1 << 20)
-_HUGE_HEAVY: Final = (8 << 20, 24 << 20, (64 << 20) - 4096, (64 << 20) + 1, 96 << 20)
+_HUGE_HEAVY: Final = (4 << 20, 6 << 20, (8 << 20) - 4096, (8 << 20) + 1, 24 << 20, 96 << 20)
 """Sizes of a huge file: light ones, and heavy ones up to just under and over the reader's
-64 MiB limit (``max_bytes``), where a command must refuse the file before reading it whole."""
+8 MiB limit (``max_bytes``), where a command must refuse the file before reading it whole."""
 _RECORD_BUDGET: Final = 900_000
 """The largest record a huge file holds: under the reader's 1 MiB ``max_buffer_size``, so that
 every record is read."""
