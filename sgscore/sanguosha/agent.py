@@ -10,8 +10,12 @@ From its role and the leans it tells friends from enemies:
   are friends, the rest unknown;
 - rebels: the lord and the seats that lean for him are enemies, seats leaning against him friends;
 - the renegade: keeps the lord alive (it fights the seats that lean against him when he is at
-  2 HP or less, or when three players are left), then turns on the lord when they are the last
-  two.
+  2 HP or less, or when three players are left), turns on everyone else once every rebel is
+  dead, then on the lord when they are the last two;
+- once every rebel is dead (the *endgame*), the lord's side forgets the leans (a renegade who
+  helped it against the rebels was no friend), holds back from the seats it cannot tell apart
+  (each as likely a loyalist as the renegade) and takes the first seat to attack another for the
+  renegade; who killed a loyalist leans against the lord, who killed a rebel for him;
 - in 3v3 (``mode_3v3.py``) the camps are public: its own camp are friends, the other camp
   enemies; the draft, the order of action and the direction of area tricks are answered by
   :func:`~.mode_3v3.heuristic_choice`.
@@ -23,7 +27,8 @@ of its games plays every general (the choice is the player's: docs/rules.md, "Th
 generals").
 
 Then, at each decision, it scores the legal choices and takes the best: it attacks enemies
-(the weakest first), never friends, heals when hurt, keeps 闪 and 桃 it needs when it discards,
+(the weakest first), never friends, heals when hurt, keeps 闪 and 桃 it needs when it discards
+(with two players left, what can hurt the other: only that ends the game),
 saves dying friends with 桃 (the loyalist the lord above all), uses 无懈可击 against harm to a
 friend or help to an enemy, equips what it lacks, and uses skills when they pay. Ties are broken
 with its own PCG32 stream (stream ``1 + seat``, like the random agent), so games stay
@@ -444,7 +449,7 @@ class HeuristicAgent:
     def area_score(self, harm: bool) -> int:
         s = 0
         for p in self.g.players:
-            if not p.alive or p.seat == self.seat:
+            if not p.alive or (harm and p.seat == self.seat):
                 continue
             a = self.attitude(p.seat)
             if harm:

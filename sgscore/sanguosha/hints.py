@@ -104,8 +104,8 @@ class Advisor(Protocol):
         ...
 
     def area_score(self, harm: bool) -> int:
-        """What a card for every other living player is worth: harm (南蛮入侵) or help to the
-        hurt (桃园结义)."""
+        """What a card for every living player is worth: harm to the others (南蛮入侵), or help
+        to the hurt, itself among them (桃园结义)."""
         ...
 
     def judgement(self, reason: str, card: int) -> int:

@@ -411,6 +411,11 @@ def _area_harm(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
     return a.area_score(True)
 
 
+def _area_help(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    """桃园结义: worth it when it heals more friends than enemies."""
+    return a.area_score(False)
+
+
 def _nullify(a: Advisor, ctx: tuple[Any, ...]) -> bool:
     """无懈可击 against harm to a friend or help to an enemy (and against a 无懈可击 that would
     cancel the harm to an enemy or the help to a friend)."""
@@ -438,6 +443,7 @@ card_hint("savage_assault", 3, harms=True, use=_area_harm)
 card_hint("archery_attack", 3, harms=True, use=_area_harm)
 card_hint("ex_nihilo", 8, use=_draws)
 card_hint("amazing_grace", 2, use=_draws)
+card_hint("god_salvation", 2, use=_area_help)
 card_hint("nullification", 7, respond=_nullify)
 answer_hint("dismantle", take_from_target)
 answer_hint("snatch", take_from_target)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
+from ...core.protocol import Choice, Request
 from ..arrange import ArrangeRequest, place_arranged
 from ..contexts import PHASE_BEGIN, PhaseCtx
-from ..hints import general_hint
+from ..hints import NO_OPINION, Advisor, answer_hint, general_hint
 from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, event_kind, request_kind
@@ -129,4 +130,15 @@ register_general(General("zhugeliang", "诸葛亮", "shu", "m", 3, ("guanxing", 
 
 
 # ---------------------------------------------------------------------------- agent hints
+def _guanxing(a: Advisor, request: Request) -> Choice:
+    """观星: the cards he wants on top, the one he wants most first (he draws them next), the
+    others at the bottom."""
+    if not isinstance(request, ArrangeRequest):
+        return NO_OPINION
+    ranked = sorted(request.cards, key=lambda c: (-a.keep(c), c))
+    top = tuple(c for c in ranked if a.keep(c) >= 4)
+    return top, tuple(c for c in ranked if c not in top)
+
+
 general_hint("zhugeliang", 36, (RENEGADE,))
+answer_hint("guanxing", _guanxing)
