@@ -13,8 +13,8 @@ after ``pip install -e .``, or installing an extra). Only the newest build is ke
 
 from __future__ import annotations
 
-import ast
 import hashlib
+import importlib.util
 import os
 import shutil
 import sys
@@ -32,27 +32,20 @@ MANIFEST = "extensions.txt"  # in a cache entry: the extensions' full names, one
 
 
 def compiled_modules() -> list[str]:
-    """COMPILED from sgscore/_accel.py, read without importing the package, with each
-    ``package.*`` expanded to the package's modules (as ``sgscore._accel.modules()`` does)."""
-    with open(os.path.join(HERE, "sgscore", "_accel.py"), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "COMPILED":
-            assert node.value is not None
-            names: list[str] = list(ast.literal_eval(node.value))
-            break
-    else:
-        raise SystemExit("setup.py: COMPILED not found in sgscore/_accel.py")
-    out = []
-    for name in names:
-        if not name.endswith(".*"):
-            out.append(name)
-            continue
-        package = name[:-2]
-        folder = os.path.join(HERE, *package.split("."))
-        out += sorted(f"{package}.{f[:-3]}" for f in os.listdir(folder)
-                      if f.endswith(".py") and f != "__init__.py")
-    return out
+    """The modules to compile, as each package of sgscore declares them in its ``_compile.py``
+    (``sgscore._accel.compiled_modules``, which reads the declarations without importing them).
+    ``sgscore/_accel.py`` is loaded from its file, not imported: the package's dependencies may
+    not be installed yet, and it needs only the standard library."""
+    spec = importlib.util.spec_from_file_location(
+        "sgscore_accel_for_setup", os.path.join(HERE, "sgscore", "_accel.py"))
+    assert spec is not None and spec.loader is not None
+    accel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(accel)
+    try:
+        names: list[str] = accel.compiled_modules(os.path.join(HERE, "sgscore"), "sgscore")
+    except ValueError as e:
+        raise SystemExit(f"setup.py: {e}") from None
+    return names
 
 
 def source(module: str) -> str:

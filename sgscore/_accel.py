@@ -1,9 +1,11 @@
 """The compiled core: which modules are compiled, and whether this process uses them.
 
-The modules named by :data:`COMPILED` are ordinary Python, type-checked with ``mypy --strict``.
-When the package is built, ``setup.py`` compiles them with mypyc (where mypy and a C compiler are
-at hand) and writes ``sgscore/_compiled_sources.py``: the SHA-256 of each module's source, as
-compiled. The compiled modules run the very same code, several times faster, and give
+Each package whose modules are compiled declares them in a ``_compile.py`` of its own (its
+``COMPILED``, by names relative to it: ``sgscore/core/_compile.py``, each game's), and
+:func:`compiled_modules` gathers them; a game in another package declares and compiles its own
+the same way. The modules are ordinary Python, type-checked with ``mypy --strict``. When the
+package is built, ``setup.py`` compiles them with mypyc (where mypy and a C compiler are at hand)
+and writes ``sgscore/_compiled_sources.py``: the SHA-256 of each module's source, as compiled. The compiled modules run the very same code, several times faster, and give
 byte-identical games and replays (``tests/test_accel.py`` plays the same games both ways and
 compares the bytes).
 
@@ -33,7 +35,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __all__ = [
-    "COMPILED", "modules", "compiled", "describe", "StaleBuildWarning", "install", "mypyc_attr",
+    "DECLARATION", "compiled_modules", "modules", "compiled", "describe", "StaleBuildWarning",
+    "install", "mypyc_attr",
 ]
 
 if TYPE_CHECKING:
@@ -46,40 +49,11 @@ else:
         def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
             return lambda cls: cls
 
-COMPILED: tuple[str, ...] = (
-    "sgscore.core.rng",
-    "sgscore.core.protocol",
-    "sgscore.core.engine",
-    "sgscore.core.canon",
-    "sgscore.agents",
-    "sgscore.sanguosha.model",
-    "sgscore.sanguosha.cards",
-    "sgscore.sanguosha.contexts",
-    "sgscore.sanguosha.zones",
-    "sgscore.sanguosha.triggers",
-    "sgscore.sanguosha.game",
-    "sgscore.sanguosha.requests",
-    "sgscore.sanguosha.rules",
-    "sgscore.sanguosha.arrange",
-    "sgscore.sanguosha.draft",
-    "sgscore.sanguosha.agent",
-    "sgscore.sanguosha.content.*",
-    "sgscore.sanguosha.generals.*",
-    "sgscore.dice.model",
-    "sgscore.dice.game",
-    "sgscore.dice.rules",
-    "sgscore.dice.agent",
-    "sgscore.replay.records",
-    "sgscore.replay.reader",
-    "sgscore.replay.resim",
-    "sgscore.replay.scan",
-    "sgscore.replay.step",
-    "sgscore.replay.tools",
-)
-"""What ``setup.py`` compiles with mypyc, by import name (``package.*``: every module of the
-package, ``__init__`` aside): what every decision runs through (the driver, the rules, the cards
-and generals, the random agent) and what reads, re-simulates, steps through and exports a
-replay. Not this module, which decides whether the others are used."""
+DECLARATION = "_compile.py"
+"""The file in which a package declares which of its modules a build compiles: its ``COMPILED``,
+a tuple of names relative to the package, each a module (``"rules"``, ``"content.basic"``) or
+``"*"`` / ``"sub.*"``: every module of the package's folder or of its subpackage ``sub``,
+``__init__`` aside, those added later too. It is read, never imported."""
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))  # the sgscore package folder
 _recorded: frozenset[str] | None = None
@@ -96,19 +70,74 @@ def source_of(module: str) -> str:
     return os.path.join(_ROOT, *module.split(".")[1:]) + ".py"
 
 
-def modules() -> list[str]:
-    """:data:`COMPILED` with each ``package.*`` expanded to the modules in the package's folder
-    now (sorted): what a build made now would compile."""
-    out: list[str] = []
-    for name in COMPILED:
-        if not name.endswith(".*"):
-            out.append(name)
+def _declared(path: str) -> list[str]:
+    """The ``COMPILED`` of a declaration file, read without running it."""
+    import ast  # only builds and tests read declarations: not at start-up
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
             continue
-        package = name[:-2]
-        folder = os.path.dirname(source_of(package + ".x"))
-        out += sorted(f"{package}.{f[:-3]}" for f in os.listdir(folder)
-                      if f.endswith(".py") and f != "__init__.py")
+        if isinstance(target, ast.Name) and target.id == "COMPILED":
+            try:
+                names = ast.literal_eval(value)
+            except ValueError:
+                names = None
+            if (not isinstance(names, tuple | list)
+                    or not all(isinstance(n, str) and n for n in names)):
+                raise ValueError(f"{path}: COMPILED is not a tuple of module names")
+            return list(names)
+    raise ValueError(f"{path}: no COMPILED (the names of the modules to compile)")
+
+
+def _modules_in(folder: str) -> list[str]:
+    return sorted(f[:-3] for f in os.listdir(folder)
+                  if f.endswith(".py") and f not in ("__init__.py", DECLARATION))
+
+
+def compiled_modules(folder: str, package: str) -> list[str]:
+    """The modules a build of ``package`` compiles, by import name: what the :data:`DECLARATION`
+    of each package in its ``folder``, itself and those below it, names, ``*`` expanded to the
+    modules there now (sorted). Read from the files, importing nothing: ``setup.py`` calls it
+    before the package can be imported, and so can a game in another package for its own
+    (``compiled_modules("tictactoe", "tictactoe")``). A ValueError names the declaration that
+    names no module, or a module named twice."""
+    out: list[str] = []
+    for here, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if os.path.isfile(os.path.join(here, d, "__init__.py")))
+        if DECLARATION not in files:
+            continue
+        rel = os.path.relpath(here, folder)
+        prefix = package if rel == os.curdir else ".".join([package, *rel.split(os.sep)])
+        path = os.path.join(here, DECLARATION)
+        for name in _declared(path):
+            parts = name.split(".")
+            if parts[-1] == "*":
+                sub = os.path.join(here, *parts[:-1])
+                if not os.path.isdir(sub):
+                    raise ValueError(f"{path}: COMPILED names {name!r}, and {package} has no "
+                                     f"such folder")
+                base = ".".join([prefix, *parts[:-1]])
+                out += [f"{base}.{m}" for m in _modules_in(sub)]
+            elif os.path.isfile(os.path.join(here, *parts) + ".py"):
+                out.append(f"{prefix}.{name}")
+            else:
+                raise ValueError(f"{path}: COMPILED names {name!r}, which is not a module of "
+                                 f"{prefix}")
+    twice = sorted({m for m in out if out.count(m) > 1})
+    if twice:
+        raise ValueError(f"{folder}: {twice[0]} is declared compiled twice")
     return out
+
+
+def modules() -> list[str]:
+    """What a build of sgscore made now would compile (:func:`compiled_modules`)."""
+    return compiled_modules(_ROOT, __package__ or "sgscore")
 
 
 def _has_extension(module: str) -> bool:

@@ -156,3 +156,64 @@ def test_a_build_for_another_python_or_a_partial_one_is_not_used(
     next(tmp_path.rglob("*" + EXTENSION_SUFFIXES[0])).unlink()
     assert _accel._decide() == (False, "this install is not compiled for this Python")
 
+
+
+# ---------------------------------------------------------------- what each package declares
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_a_game_in_another_package_declares_its_compiled_modules_as_sgscores_do(
+    tmp_path: Path,
+) -> None:
+    # docs/architecture.md "The compiled core": each package names its own modules, relative to
+    # itself; "sub.*" takes every module of a subpackage's folder, "*" every module of its own.
+    root = _write(tmp_path / "tictactoe", {
+        "__init__.py": "", "_compile.py": 'COMPILED = ("rules", "pieces.*")\n',
+        "rules.py": "", "board.py": "", "spec.py": "",
+        "pieces/__init__.py": "", "pieces/x.py": "", "pieces/o.py": "",
+        "ai/__init__.py": "", "ai/_compile.py": 'COMPILED: tuple[str, ...] = ("*",)\n',
+        "ai/minimax.py": "", "ai/greedy.py": "",
+        "notes/_compile.py": 'COMPILED = ("nothing",)\n',  # not a package: not read
+    })
+    assert _accel.compiled_modules(str(root), "tictactoe") == [
+        "tictactoe.rules", "tictactoe.pieces.o", "tictactoe.pieces.x",
+        "tictactoe.ai.greedy", "tictactoe.ai.minimax",
+    ]
+    (root / "pieces" / "triangle.py").write_text("")  # a piece added later is compiled too
+    assert "tictactoe.pieces.triangle" in _accel.compiled_modules(str(root), "tictactoe")
+
+
+@pytest.mark.parametrize(("declared", "message"), [
+    ('COMPILED = ("rulez",)', "COMPILED names 'rulez', which is not a module of tictactoe$"),
+    ('COMPILED = ("ai.*",)', "COMPILED names 'ai.\\*', and tictactoe has no such folder$"),
+    ('COMPILED = ("rules", "rules")', "tictactoe.rules is declared compiled twice$"),
+    ('MODULES = ("rules",)', "no COMPILED"),
+    ('COMPILED = tuple(["rules"])', "COMPILED is not a tuple of module names$"),
+])
+def test_a_declaration_that_names_no_module_is_refused_with_its_file(
+    tmp_path: Path, declared: str, message: str,
+) -> None:
+    root = _write(tmp_path / "tictactoe", {"__init__.py": "", "rules.py": "",
+                                           "_compile.py": declared + "\n"})
+    with pytest.raises(ValueError, match=message) as e:
+        _accel.compiled_modules(str(root), "tictactoe")
+    assert str(e.value).startswith(str(root))  # the declaration's file, or its folder
+
+
+def test_each_game_declares_its_own_compiled_modules() -> None:
+    # sgscore's own declarations name no game module: each game package declares its own, so a
+    # module moved or added inside a game touches that game's declaration only.
+    root = Path(_accel.__file__).resolve().parent
+    for game in ("sanguosha", "dice"):
+        assert (root / game / _accel.DECLARATION).is_file()
+        outside = [m for path in root.rglob(_accel.DECLARATION)
+                   if game not in path.relative_to(root).parts
+                   for m in _accel._declared(str(path)) if m.split(".")[0] == game]
+        assert outside == [], f"modules of {game} declared outside it: {outside}"
+    assert "sgscore.sanguosha.rules" in _accel.modules()
+    assert "sgscore.dice.rules" in _accel.modules()

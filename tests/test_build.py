@@ -88,3 +88,23 @@ def test_put_replaces_a_file_whole_and_leaves_an_equal_one_alone(tmp_path: Path)
     setup.put(str(source), str(target))
     assert target.read_bytes() == b"newer" and target.stat().st_ino != before
     assert sorted(p.name for p in target.parent.iterdir()) == ["mod.so"]
+
+
+def test_setup_compiles_what_the_packages_declare(tree: Path) -> None:
+    # The one expansion (sgscore._accel.compiled_modules), over the declarations of the tree
+    # being built, read without importing it.
+    from sgscore import _accel
+
+    setup = _setup_module(tree)
+    assert setup.compiled_modules() == _accel.compiled_modules(str(tree / "sgscore"), "sgscore")
+    assert setup.compiled_modules() == _accel.modules()
+    (tree / "sgscore" / "sanguosha" / "content" / "zz_new.py").write_text("X = 1\n")
+    assert "sgscore.sanguosha.content.zz_new" in setup.compiled_modules()
+
+
+def test_a_declaration_that_names_no_module_stops_the_build_in_one_line(tree: Path) -> None:
+    (tree / "sgscore" / "dice" / "_compile.py").write_text('COMPILED = ("model", "nope")\n')
+    with pytest.raises(SystemExit, match=r"^setup.py: .*dice/_compile.py: COMPILED names 'nope', "
+                                         r"which is not a module of sgscore.dice$"):
+        _setup_module(tree).compiled_modules()
+
