@@ -1,8 +1,12 @@
 """Builds sgscore; compiles the core with mypyc where it can (see sgscore/_accel.py).
 
-Everything else is in pyproject.toml. The compiled modules are the same Python sources, so the
-package is complete without them: when mypyc or a C compiler is missing, or SGSCORE_PURE_BUILD is
-set, the build says why on stderr and installs the pure-Python package.
+Everything else is in pyproject.toml, but for the packages: ``sgscore`` and its subpackages,
+and the command line, whose folder ``cli/`` installs as ``sgscore_cli`` (``sgs`` runs
+``sgscore_cli.main``), so that no top-level package named ``cli`` lands in site-packages.
+
+The compiled modules are the same Python sources, so the package is complete without them: when
+mypyc or a C compiler is missing, or SGSCORE_PURE_BUILD is set, the build says why on stderr and
+installs the pure-Python package.
 
 Compiling takes minutes; installing the same sources again does not compile again. Each build
 keeps its compiled files in ``build/sgscore-core/KEY/``, where KEY is the SHA-256 of everything
@@ -22,13 +26,21 @@ import sysconfig
 from importlib import metadata
 from typing import Any
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CLI = "sgscore_cli"  # the installed name of the folder cli/
 RECORD = "_compiled_sources.py"
 CACHE = os.path.join(HERE, "build", "sgscore-core")
 MANIFEST = "extensions.txt"  # in a cache entry: the extensions' full names, one a line
+
+
+def packages() -> dict[str, str]:
+    """Each package to install, with its folder: ``sgscore`` and its subpackages where they are,
+    the folder ``cli/`` as ``sgscore_cli``."""
+    found = find_packages(HERE, include=["sgscore", "sgscore.*"])
+    return {**{name: name.replace(".", "/") for name in found}, CLI: "cli"}
 
 
 def compiled_modules() -> list[str]:
@@ -199,4 +211,5 @@ def ext_modules() -> list[Any]:
 KEY = build_key()
 CACHED = cached_build(KEY)
 if __name__ == "__main__":  # as setuptools runs it (the tests import it to check the key)
-    setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildCore})
+    setup(packages=list(packages()), package_dir={CLI: packages()[CLI]},
+          ext_modules=ext_modules(), cmdclass={"build_ext": BuildCore})

@@ -41,36 +41,38 @@ __all__ = ["main", "COMMANDS", "REPLAY_COMMANDS", "HelpFormatter"]
 Lazy = dict[str, tuple[str, str]]
 
 COMMANDS: Lazy = {
-    "sim": ("cli.sim_cmd:sim", "Simulate games and write their replays."),
-    "bench": ("cli.bench_cmd:bench", "Measure simulation, validation, replay size, start-up and seek on one core."),
-    "games": ("cli.games_cmd:games", "List the installed games: id, name, engine and rules..."),
-    "kinds": ("cli.games_cmd:kinds", "List a game's event kinds and request kinds, with what..."),
-    "info": ("cli.info_cmd:info", "Describe a game's generals, skills and cards, in English and Chinese."),
-    "tournament": ("cli.tournament_cmd:tournament", "Play a rotating tournament and print each player's scores."),
-    "ladder": ("cli.ladder_cmd:ladder", "Rate agents against each other, seats and roles rotated."),
-    "stats": ("cli.stats_cmd:stats", "Win rates with confidence intervals, game lengths, two studies compared."),
+    "sim": (".sim_cmd:sim", "Simulate games and write their replays."),
+    "bench": (".bench_cmd:bench", "Measure simulation, validation, replay size, start-up and seek on one core."),
+    "games": (".games_cmd:games", "List the installed games: id, name, engine and rules..."),
+    "kinds": (".games_cmd:kinds", "List a game's event kinds and request kinds, with what..."),
+    "info": (".info_cmd:info", "Describe a game's generals, skills and cards, in English and Chinese."),
+    "tournament": (".tournament_cmd:tournament", "Play a rotating tournament and print each player's scores."),
+    "ladder": (".ladder_cmd:ladder", "Rate agents against each other, seats and roles rotated."),
+    "stats": (".stats_cmd:stats", "Win rates with confidence intervals, game lengths, two studies compared."),
 }
-"""Each command's ``module:attribute`` and its short help (``sgs --help`` shows it without
-importing the command; a test checks that the two agree)."""
+"""Each command's ``module:attribute`` (the module relative to this package, which installs as
+``sgscore_cli``) and its short help (``sgs --help`` shows it without importing the command; a
+test checks that the two agree)."""
 
 REPLAY_COMMANDS: Lazy = {
-    "show": ("cli.replay_cmd:show", "Tell the story of a replay: rounds, turns, phases, who..."),
-    "validate": ("cli.replay_cmd:validate",
+    "show": (".replay_cmd:show", "Tell the story of a replay: rounds, turns, phases, who..."),
+    "validate": (".replay_cmd:validate",
                  "Check replay files: each decision legal, hashes and events as recorded,..."),
-    "step": ("cli.step_cmd:step", "Step through a replay decision by decision: the table..."),
-    "diff": ("cli.tools_cmd:diff", "Compare two replays: their headers, then their games, step..."),
-    "resim": ("cli.tools_cmd:resim",
+    "step": (".step_cmd:step", "Step through a replay decision by decision: the table..."),
+    "diff": (".tools_cmd:diff", "Compare two replays: their headers, then their games, step..."),
+    "resim": (".tools_cmd:resim",
               "Re-simulate FILE's decisions with this engine and write them as a new replay."),
-    "export": ("cli.tools_cmd:export", "The whole replay as one JSON object, for other tools..."),
-    "shrink": ("cli.shrink_cmd:shrink", "Shrink a replay to a minimal one for which CMD still exits 0."),
-    "html": ("cli.html_cmd:html", "Write a replay as one self-contained HTML page: the table, the..."),
+    "export": (".tools_cmd:export", "The whole replay as one JSON object, for other tools..."),
+    "shrink": (".shrink_cmd:shrink", "Shrink a replay to a minimal one for which CMD still exits 0."),
+    "html": (".html_cmd:html", "Write a replay as one self-contained HTML page: the table, the..."),
 }
 
 
 def load(target: str) -> click.Command:
-    """The command at ``module:attribute``."""
+    """The command at ``module:attribute`` (a module name starting with a dot is one of this
+    package's)."""
     module, _, attr = target.partition(":")
-    command = getattr(import_module(module), attr)
+    command = getattr(import_module(module, __package__), attr)
     assert isinstance(command, click.Command)
     return command
 

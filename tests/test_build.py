@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -108,3 +110,42 @@ def test_a_declaration_that_names_no_module_stops_the_build_in_one_line(tree: Pa
                                          r"which is not a module of sgscore.dice$"):
         _setup_module(tree).compiled_modules()
 
+
+def test_the_command_line_installs_as_sgscore_cli_not_as_cli() -> None:
+    # A top-level package named cli in site-packages would clash with any other project's.
+    import tomllib
+
+    packages = _setup_module(ROOT).packages()
+    assert packages["sgscore_cli"] == "cli"
+    assert not [p for p in packages if p == "cli" or p.startswith("cli.")]
+    folders = {str(p.parent.relative_to(ROOT)).replace("/", ".")
+               for p in (ROOT / "sgscore").rglob("__init__.py")}
+    assert folders <= set(packages)  # every subpackage of sgscore installs, those added later too
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    assert project["scripts"]["sgs"] == "sgscore_cli.main:main"
+
+
+def test_the_command_line_runs_under_its_installed_name(tmp_path: Path) -> None:
+    # The folder cli/ loaded as sgscore_cli, as a wheel installs it: every command loads (their
+    # modules are named relative to the package) and nothing imports a module named cli.
+    code = f"""
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location(
+    "sgscore_cli", {str(ROOT / "cli" / "__init__.py")!r},
+    submodule_search_locations=[{str(ROOT / "cli")!r}])
+package = importlib.util.module_from_spec(spec)
+sys.modules["sgscore_cli"] = package
+spec.loader.exec_module(package)
+from sgscore_cli import main
+for target, _ in [*main.COMMANDS.values(), *main.REPLAY_COMMANDS.values()]:
+    assert main.load(target).callback is not None, target
+print(sorted(m for m in sys.modules if m.split(".")[0] == "cli"))
+sys.argv = ["sgs", "--version"]
+main.main()
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    first, version = done.stdout.splitlines()
+    assert first == "[]" and version.startswith("sgs ")
