@@ -1,6 +1,8 @@
 """The worked examples of docs/architecture.md "Worked examples" run as written: each example
 module is imported as a contributor's new module would be, then the example tests run against it;
-whatever they registered is taken out afterwards."""
+whatever they registered is taken out afterwards. (In the content-proof run,
+``tests/test_content_proof.py``, the package itself holds the example modules: their tests run
+against those.)"""
 
 from __future__ import annotations
 
@@ -20,6 +22,16 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
 BLOCKS = re.findall(r"```py\n# file: (\w+)\.py\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
 
 
+def _installed(name: str) -> Any:
+    """The example module ``name`` when the package holds it (a module of ``generals/`` or
+    ``content/``, imported with the package), else None."""
+    for package in ("sgscore.sanguosha.generals", "sgscore.sanguosha.content"):
+        module = sys.modules.get(f"{package}.{name}")
+        if module is not None:
+            return module
+    return None
+
+
 @pytest.fixture
 def examples(tmp_path: Path) -> Iterator[dict[str, Any]]:
     """Every example module of the doc, imported; then taken out again."""
@@ -30,7 +42,7 @@ def examples(tmp_path: Path) -> Iterator[dict[str, Any]]:
         for name, code in BLOCKS:
             (tmp_path / f"{name}.py").write_text(code, encoding="utf-8")
             if not name.startswith("test_"):
-                loaded[name] = importlib.import_module(name)
+                loaded[name] = _installed(name) or importlib.import_module(name)
         yield loaded
     finally:
         sys.path.remove(str(tmp_path))

@@ -1,0 +1,101 @@
+"""Adding content never breaks the suite (docs/architecture.md, "Worked examples"): the example
+modules of that section (a general reusing a skill, a general with a new skill, a card and a piece
+of equipment, each in a new pack) and their tests are put into a copy of the checkout where a
+contributor puts theirs, a module that registers a general in ``sgscore/sanguosha/generals/``
+with its tests in ``tests/generals/``, the others in ``sgscore/sanguosha/content/`` with theirs in
+``tests/cards/``, nothing else changed; there the whole suite passes, and the golden replays, the
+docs and the schemas stay byte for byte what they are.
+
+Playing the whole suite again takes minutes: that test runs when ``SGSCORE_CONTENT_PROOF=1`` is
+set, as CI does (``.ci/run``), and never inside the copy. The registries are global, so the
+content is added in the copy's own processes, never in this one.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "architecture.md"
+BLOCKS: list[tuple[str, str]] = re.findall(r"```py\n# file: (\w+)\.py\n(.*?)```",
+                                           DOC.read_text(encoding="utf-8"), re.S)
+MODULES = {name: code for name, code in BLOCKS if not name.startswith("test_")}
+TESTS = {name: code for name, code in BLOCKS if name.startswith("test_")}
+ENV = "SGSCORE_CONTENT_PROOF"
+LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", ".hypothesis",
+                                  ".mypy_cache", ".pytest_cache", ".ruff_cache", "__pycache__")
+"""What the copy leaves out: the repository's history, the environment and the caches. The
+compiled core's files stay, so the copy runs on the core this run runs on."""
+KEPT = ("fixtures", "schemas", "docs")
+"""What the suite must not change: the golden replays, the schemas, the docs and their tables."""
+
+
+def _general(name: str) -> bool:
+    return "register_general(" in MODULES[name]
+
+
+def place(name: str) -> Path:
+    """Where a contributor puts the example module ``name`` or its tests (``test_NAME``): a
+    general's module among the generals, any other content among the cards (docs/architecture.md
+    "Worked examples"), and their tests beside those of the same kind."""
+    if name.startswith("test_"):
+        return Path("tests", "generals" if _general(name[5:]) else "cards", f"{name}.py")
+    return Path("sgscore", "sanguosha", "generals" if _general(name) else "content", f"{name}.py")
+
+
+def test_the_worked_examples_are_new_modules_in_their_folders() -> None:
+    generals, content = Path("sgscore", "sanguosha", "generals"), Path("sgscore", "sanguosha", "content")
+    assert place("xiaowei").parent == place("qiangjiang").parent == generals
+    assert place("example_cards").parent == place("example_armor").parent == content
+    assert place("test_qiangjiang").parent == Path("tests", "generals")
+    assert place("test_example_armor").parent == Path("tests", "cards")
+    assert all(name[5:] in MODULES for name in TESTS)  # every test is of an example module
+    if os.environ.get(ENV) != "0":  # not in the copy, which holds them
+        for name in [*MODULES, *TESTS]:
+            assert not (ROOT / place(name)).exists(), f"{place(name)} is no new module"
+
+
+def _differing(a: Path, b: Path) -> list[str]:
+    """The files that differ between two folders, or are in one only (by relative path)."""
+    out: list[str] = []
+    stack = [filecmp.dircmp(a, b, ignore=["__pycache__"])]
+    while stack:
+        d = stack.pop()
+        out += [os.path.join(d.left, f) for f in d.left_only + d.diff_files + d.funny_files]
+        out += [os.path.join(d.right, f) for f in d.right_only]
+        stack.extend(d.subdirs.values())
+    return sorted(out)
+
+
+@pytest.mark.skipif(os.environ.get(ENV) != "1",
+                    reason=f"runs the whole suite again in a copy (minutes): set {ENV}=1, as .ci/run does")
+def test_the_whole_suite_passes_with_the_worked_examples_added(tmp_path: Path) -> None:
+    copy = tmp_path / "checkout"
+    shutil.copytree(ROOT, copy, ignore=LEFT_OUT, symlinks=True)
+    for name, code in BLOCKS:
+        (copy / place(name)).write_text(code, encoding="utf-8")
+    path = os.pathsep.join([str(copy), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = {**os.environ, "PYTHONPATH": path, ENV: "0"}  # the copy's suite skips this test
+    ids = subprocess.run(
+        [sys.executable, "-c", "import sgscore.sanguosha as s; print(s.__file__); "
+         "print(*sorted(s.GENERALS), sep=','); print(*sorted(s.PACKS), sep=',')"],
+        cwd=copy, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert ids[0].startswith(str(copy))  # the copy's package, not this checkout's
+    assert {"xiaowei", "qiangjiang"} <= set(ids[1].split(","))
+    assert {"example", "example_armor"} <= set(ids[2].split(","))
+
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "-rfE", "--tb=line"], cwd=copy, env=env, capture_output=True, text=True)
+    (tmp_path / "suite.txt").write_text(run.stdout + run.stderr, encoding="utf-8")
+    failed = [line for line in run.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    assert run.returncode == 0, "\n".join(failed or run.stdout.splitlines()[-30:])
+    for folder in KEPT:
+        assert _differing(ROOT / folder, copy / folder) == [], f"the suite changed {folder}/"
