@@ -311,10 +311,11 @@ def test_it_takes_the_horse_that_keeps_an_enemy_out_of_reach() -> None:
 
 def test_heuristic_tables_that_ran_to_the_round_cap_finish() -> None:
     """Ten-player games of the issue's study (sgs sim -p 10 --agents heuristic, seeds 2, 13
-    and 40) ended at the round cap with the lord, loyalists and renegades alive, each side
-    taking the others for friends; each now has a winner."""
+    and 40, dealt from the first edition's generals) ended at the round cap with the lord,
+    loyalists and renegades alive, each side taking the others for friends; each now has a
+    winner."""
     for seed in (2, 13, 40):
-        g = Game(Config(players=10, generals="draft"), seed)
+        g = Game(Config(players=10, generals="draft", pool="standard"), seed)
         play(g, SPEC.make_agents(g, seed, "heuristic"))
         assert g.result is not None and g.result[0] is not None, (seed, g.result)
 
