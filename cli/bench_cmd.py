@@ -7,11 +7,11 @@ from typing import Any
 import click
 
 from sgscore.bench import (
+    DEFAULT_GAME,
     DEFAULT_GAMES,
     BenchReport,
     default_players,
     game_config,
-    resolve_pool,
     run_bench,
 )
 from sgscore.core.games import game_ids, get_game
@@ -93,7 +93,7 @@ def format_report(r: BenchReport) -> list[str]:
 @click.command(cls=_BenchCommand)
 @click.option("--games", "-n", type=click.IntRange(1), default=DEFAULT_GAMES, show_default=True,
               help="Games per player count.")
-@click.option("--game", "game", default="sanguosha/identity", show_default=True, metavar="ID",
+@click.option("--game", "game", default=DEFAULT_GAME, show_default=True, metavar="ID",
               help="The game to measure (sgs games lists them; 'dice' names sanguozhi/dice).")
 @click.option("--players", "-p", default=None,
               help="Comma-separated player counts [default: 4,5,8,10; the dice game 3,5,8].")
@@ -140,10 +140,8 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
     counts = _players(players) if players is not None else default_players(game)
     options = given_options(spec, ctx, game_options)
     try:
-        identity = game == "sanguosha/identity"
-        chosen = resolve_pool(pool, generals, counts) if identity else pool
         for n in counts:  # each game's own checks: its player counts, --generals, --pool
-            game_config(game, n, generals, chosen, options)
+            game_config(game, n, generals, pool, options)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
     if agents not in spec.agent_kinds():
@@ -152,7 +150,7 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
                                  param_hint="'--agents'")
     with progress(len(counts), "benchmarking", show=not as_json) as bar:
         report = run_bench(games=games, players=counts, seed=seed, generals=generals,
-                           progress=lambda _n: bar.advance(), agents=agents, pool=chosen,
+                           progress=lambda _n: bar.advance(), agents=agents, pool=pool,
                            game=game, options=options)
     if as_json:
         echo_json(report.to_json())

@@ -35,68 +35,46 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .agents import RandomAgent, play
-from .sanguosha import ENGINE_VERSION, SPEC, Config, EngineError
-from .sanguosha.config import POOLS, general_ids
+from .agents import play
+from .core.engine import EngineError
+from .core.games import BUILTIN, game_ids, get_game, spec_for_config
+from .core.spec import AnyGame
 
-__all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_PLAYERS",
+__all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_GAME",
            "default_players", "game_config"]
 
 DEFAULT_GAMES = 200
 MEMORY_FILES = 50  # replays validated under tracemalloc to show memory stays flat
-DEFAULT_PLAYERS = (4, 5, 8, 10)
-IDENTITY = "sanguosha/identity"
-_DEFAULT_PLAYERS_OF = {IDENTITY: DEFAULT_PLAYERS, "sanguozhi/dice": (3, 5, 8)}
+DEFAULT_GAME = next(iter(BUILTIN))
+"""The game measured when none is named: the package's first built-in game, as for ``sgs``."""
 
 
 def default_players(game: str) -> tuple[int, ...]:
-    """The player counts measured by default for ``game`` (identity mode: 4, 5, 8, 10; the dice
-    game: 3, 5, 8; another game: 4, 5)."""
-    return _DEFAULT_PLAYERS_OF.get(game, (4, 5))
+    """The player counts measured by default for ``game``: its spec's ``bench_players`` (4 and
+    5 unless the game says otherwise)."""
+    return _spec(game).bench_players
 
 
 def game_config(game: str, players: int, generals: str = "random",
-                pool: tuple[str, ...] | str | None = None,
+                pool: Sequence[str] | str | None = None,
                 options: Mapping[str, Any] | None = None) -> object:
-    """The config of one benchmarked game: identity mode's with ``generals`` and ``pool``; any
-    other game's from its ``sgs sim`` options (``--players``, and ``--generals`` when it takes
-    one). ``options``: more of the game's ``sgs sim`` options, by name (``{"reincarnation":
-    True}``, ``{"mode": "3v3"}``). A ValueError (ConfigError) says what is wrong."""
-    if options:
-        spec = _spec(game)
-        names = {o.name for o in spec.options}
-        unknown = sorted(set(options) - names)
-        if unknown:
-            raise ValueError(f"{game} has no option {unknown[0]!r}")
-        given: dict[str, Any] = {"players": players, **options}
-        if "generals" in names:
-            given["generals"] = generals
-        config = spec.config_from_options(given)
-        if pool is not None:
-            if game != IDENTITY:
-                raise ValueError(f"--pool is an option of {IDENTITY} only")
-            config = replace(config, pool=pool)  # checked again, as any config
-        return config
-    if game == IDENTITY:
-        return Config(players=players, generals=generals, pool=pool)
+    """The config of one benchmarked game, as its spec makes it (``GameSpec.bench_config``):
+    ``generals`` dealt from ``pool`` for a game that deals generals and has pools (as the game
+    reads it: a named pool, generals by id or name), and ``options``, more of the game's ``sgs
+    sim`` options by name (``{"reincarnation": True}``, ``{"mode": "3v3"}``). A ValueError
+    (ConfigError) says what is wrong."""
     spec = _spec(game)
-    if pool is not None:
-        raise ValueError(f"--pool is an option of {IDENTITY} only")
-    names = {o.name for o in spec.options}
-    values: dict[str, Any] = {"players": players}
-    if generals != "random" or "generals" in names:
-        if "generals" not in names:
-            raise ValueError(f"{game} takes no --generals")
-        values["generals"] = generals
-    return spec.config_from_options(values)
+    unknown = sorted(set(options or {}) - {o.name for o in spec.options})
+    if unknown:
+        raise ValueError(f"{game} has no option {unknown[0]!r}")
+    config: object = spec.bench_config(players, generals, pool, options)
+    return config
 
 
-def _spec(game: str) -> Any:
-    from .core.games import game_ids, get_game
-
+def _spec(game: str) -> AnyGame:
     spec = get_game(game)
     if spec is None:
         raise ValueError(f"unknown game {game!r} (installed: {', '.join(game_ids())})")
@@ -182,9 +160,10 @@ RUNS = 5  # runs of each command; the best counts
 
 
 def sgs_command() -> list[str]:
-    """How to run ``sgs``: the installed script beside this Python, else ``python -m cli.main``."""
+    """How to run ``sgs``: the installed script beside this Python, else ``python -m
+    sgscore_cli.main`` (the command line's installed name)."""
     script = os.path.join(os.path.dirname(sys.executable), "sgs")
-    return [script] if os.path.exists(script) else [sys.executable, "-m", "cli.main"]
+    return [script] if os.path.exists(script) else [sys.executable, "-m", "sgscore_cli.main"]
 
 
 def command_cpu(args: Sequence[str], runs: int = RUNS) -> float:
@@ -214,39 +193,12 @@ def python_startup() -> float:
     return command_cpu([sys.executable, "-c", "pass"])
 
 
-def _pool_text(game: str, generals: str, pool: tuple[str, ...] | str | None) -> str:
-    if game != IDENTITY:
-        return ""
-    config = Config(generals=generals, pool=pool)
-    return config.pool_name() or ",".join(config.general_pool())
-
-
-def resolve_pool(text: str | None, generals: str, players: Sequence[int]) -> tuple[str, ...] | str | None:
-    """``--pool``: a named pool (``standard``) or comma-separated generals (ids or names,
-    :func:`~sgscore.sanguosha.config.general_ids`), checked for the largest table (ValueError
-    saying why not); None: every registered general."""
-    if text is None:
-        return None
-    pool: tuple[str, ...] | str = (
-        text if "," not in text and text in POOLS else general_ids(text, "pool"))
-    for n in players:
-        Config(players=n, generals=generals, pool=pool)  # a ConfigError is a ValueError
-    return pool
-
-
 def simulate(config: object, seed: int, agents: str = "random") -> Any:
     """One game of the game ``config`` belongs to, with an agent per seat (``agents``: the name
     of one of the game's agents, for every seat); None if the engine raised."""
-    if isinstance(config, Config):
-        spec: Any = SPEC
-    else:
-        from .core.games import spec_for_config
-
-        spec = spec_for_config(config)
+    spec = spec_for_config(config)
     try:
         game = spec.new_game(config, seed)
-        if agents == "random":
-            return play(game, [RandomAgent(seed, s) for s in range(game.seats)])
         return play(game, spec.make_agents(game, seed, agents))
     except EngineError:
         return None
@@ -283,7 +235,7 @@ def _validate_peak(paths: Sequence[str]) -> tuple[float, float]:
 def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random",
     python_s: float | None = None, *, agents: str = "random",
-    pool: tuple[str, ...] | str | None = None, game: str = IDENTITY,
+    pool: Sequence[str] | str | None = None, game: str = DEFAULT_GAME,
     options: Mapping[str, Any] | None = None,
 ) -> BenchRow:
     """Run the measurements for one player count (replays go to ``tmp``); ``python_s``: the CPU
@@ -360,23 +312,29 @@ def bench_players(
 
 def run_bench(
     games: int = DEFAULT_GAMES,
-    players: Sequence[int] = DEFAULT_PLAYERS,
+    players: Sequence[int] | None = None,
     seed: int = 1,
     generals: str = "random",
     progress: Callable[[int], None] | None = None,
     *,
     agents: str = "random",
-    pool: tuple[str, ...] | str | None = None,
-    game: str = IDENTITY,
+    pool: Sequence[str] | str | None = None,
+    game: str = DEFAULT_GAME,
     options: Mapping[str, Any] | None = None,
 ) -> BenchReport:
-    """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count.
+    """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count
+    (None: the game's :func:`default_players`).
 
     ``progress`` is called with each player count as it finishes.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     from ._accel import describe
+
+    spec = _spec(game)
+    if players is None:
+        players = spec.bench_players
+    configs = [game_config(game, n, generals, pool, options) for n in players]  # checked first
 
     t0 = time.perf_counter()
     python_s = python_startup()
@@ -392,8 +350,8 @@ def run_bench(
                 progress(n)
     return BenchReport(
         game=game, games=games, seed=seed, generals=generals, agents=agents,
-        pool=_pool_text(game, generals, pool), options=dict(options or {}),
-        engine_version=ENGINE_VERSION if game == IDENTITY else str(_spec(game).engine_version),
+        pool=spec.bench_pool(configs[0]) if configs else "", options=dict(options or {}),
+        engine_version=str(spec.engine_version),
         python=sys.version.split()[0], core=describe(),
         seconds=round(time.perf_counter() - t0, 2), peak_rss_kib=peak_rss_kib(),
         startup_python_s=python_s, startup_version_s=version_s, startup_help_s=help_s,

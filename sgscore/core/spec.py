@@ -174,6 +174,8 @@ class GameSpec(ABC, Generic[C]):
     requests: Registry[RequestKind[Any]]
     turn_event: str | None = None
     death_event: str | None = None
+    bench_players: tuple[int, ...] = (4, 5)
+    """The player counts ``sgs bench`` measures when it is given none."""
 
     @property
     def rules(self) -> str:
@@ -293,6 +295,28 @@ class GameSpec(ABC, Generic[C]):
                 if type(seat) is int and 0 <= seat < seats and isinstance(sid, str):
                     counts[seat][sid] = counts[seat].get(sid, 0) + 1
         return counts
+
+    def bench_config(self, players: int, generals: str = "random",
+                     pool: str | Sequence[str] | None = None,
+                     options: Mapping[str, Any] | None = None) -> C:
+        """The config of the games ``sgs bench`` measures: ``players`` seats, the game's ``sgs
+        sim`` ``options`` given (by name), and for a game that deals generals (one that takes
+        ``--generals``) their deal, ``generals`` (``"random"`` or ``"draft"``), from ``pool``
+        (``sgs bench --pool``: the game reads it). The default takes no pool. Raises
+        :class:`ConfigError`."""
+        values: dict[str, Any] = {**(options or {}), "players": players}
+        if any(o.name == "generals" for o in self.options):
+            values["generals"] = generals
+        elif generals != "random":
+            raise ConfigError(f"{self.id} takes no --generals")
+        if pool is not None:
+            raise ConfigError(f"--pool is not an option of {self.id}")
+        return self.config_from_options(values)
+
+    def bench_pool(self, config: C) -> str:
+        """What ``sgs bench`` reports of the generals ``config`` deals from: the pool's name or
+        their ids, or ``""`` (the default) for a game without pools."""
+        return ""
 
     def tournament_config(self, config: C, game: int) -> C:
         """The config of game ``game`` (0, 1, ...) of a tournament of ``config``'s games that

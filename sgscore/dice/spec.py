@@ -45,6 +45,7 @@ class DiceSpec(GameSpec[DiceConfig]):
     requests = REQUESTS
     turn_event = "turn"
     death_event = "death"
+    bench_players = (3, 5, 8)
 
     # ------------------------------------------------------------------ config
     def config_type(self) -> type[DiceConfig]:

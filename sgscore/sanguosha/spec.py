@@ -28,7 +28,7 @@ from .cards import (
     card_label,
     card_name,
 )
-from .config import Config, general_ids
+from .config import POOLS, Config, general_ids
 from .game import ENGINE_VERSION, RULESET, Game
 from .mode_3v3 import CAMP_ROLES, CAMPS, camp_of
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
@@ -109,6 +109,7 @@ class IdentitySpec(GameSpec[Config]):
     requests = REQUESTS
     turn_event = "turn"
     death_event = "death"
+    bench_players = (4, 5, 8, 10)
 
     # ------------------------------------------------------------------ config
     def config_type(self) -> type[Config]:
@@ -225,6 +226,23 @@ class IdentitySpec(GameSpec[Config]):
                     else:
                         counts[args[0]][sid] = counts[args[0]].get(sid, 0) + 1
         return counts
+
+    def bench_config(self, players: int, generals: str = "random",
+                     pool: str | Sequence[str] | None = None,
+                     options: Mapping[str, Any] | None = None) -> Config:
+        """As :meth:`GameSpec.bench_config`; ``pool`` is a named pool (``standard``) or generals
+        by id or name (comma-separated, or a sequence: :func:`~.config.general_ids`), checked as
+        any config's; None deals from every registered general."""
+        config = super().bench_config(players, generals, None, options)
+        if pool is None:
+            return config
+        if isinstance(pool, str) and "," not in pool and pool in POOLS:
+            return replace(config, pool=pool)
+        return replace(config, pool=general_ids(pool, "pool"))
+
+    def bench_pool(self, config: Config) -> str:
+        """The frozen pool's name, or the ids of the generals dealt from, comma-separated."""
+        return config.pool_name() or ",".join(config.general_pool())
 
     def tournament_config(self, config: Config, game: int) -> Config:
         """003 "推广版计分赛": game ``game`` (0, 1, ...) gives the lord's role to the seat

@@ -94,7 +94,6 @@ def test_sim_takes_generals_by_their_names(tmp_path: Path) -> None:
 
 
 def test_the_library_reads_names_where_it_parses_them() -> None:
-    from sgscore.bench import resolve_pool
     from sgscore.sanguosha.config import general_ids
     from sgscore.sanguosha.spec import SPEC
 
@@ -103,9 +102,9 @@ def test_the_library_reads_names_where_it_parses_them() -> None:
     assert general_ids("nobody,曹操") == ("nobody", "caocao")  # for the config to call unknown
     config = SPEC.config_from_options({"players": 4, "generals": "曹操,刘备,吕布,大乔"})
     assert config.generals == ("caocao", "liubei", "lvbu", "daqiao")
-    pool = resolve_pool("曹操,刘备,孙权,吕布,大乔,貂蝉,诸葛亮,马超", "random", [5])
-    assert pool == ("caocao", "liubei", "sunquan", "lvbu", "daqiao", "diaochan", "zhugeliang",
-                    "machao")
+    bench = SPEC.bench_config(5, "random", "曹操,刘备,孙权,吕布,大乔,貂蝉,诸葛亮,马超")  # --pool
+    assert bench.pool == ("caocao", "liubei", "sunquan", "lvbu", "daqiao", "diaochan",
+                          "zhugeliang", "machao")
 
 
 def test_a_config_given_names_says_which_ids_they_are() -> None:
