@@ -196,3 +196,10 @@ def test_skill_table_of_one_replay(study: Path) -> None:
     assert {r["general"] for r in rows} == {g for g in game.generals if g is not None}
     assert all(0 <= r["games_fired"] <= r["games"] and r["low"] <= r["rate"] <= r["high"]
                for r in rows)
+
+
+def test_two_workers_count_the_same(study: Path) -> None:
+    from sgscore.skilluse import replay_paths, skill_games
+
+    paths = replay_paths(str(study))
+    assert skill_games(paths, workers=2) == skill_games(paths)

@@ -272,39 +272,67 @@ class HeuristicAgent:
         alive = sum(1 for p in g.players if p.alive)
         out = [UNKNOWN] * g.n
         deduced = self._deduced()
+        unsure = mine == LOYALIST and self.endgame and self._lord_unsure()
+        lord_hp = g.players[self._lord()].hp
         for p in g.players:
             if p is me:
                 out[p.seat] = FRIEND
                 continue
-            role = self._known_role(p) or deduced
+            known = self._known_role(p)
+            role = known or deduced
             lean = self.lean[p.seat]
             if mine in (LORD, LOYALIST):
-                if role in (LORD, LOYALIST):
-                    out[p.seat] = FRIEND
-                elif role in (REBEL, RENEGADE):
-                    out[p.seat] = ENEMY
-                else:
-                    out[p.seat] = ENEMY if lean > 0 else FRIEND if lean < -1 else UNKNOWN
+                out[p.seat] = self._lords_side(role, lean, unsure and not known)
             elif mine == REBEL:
-                if role == REBEL:
-                    out[p.seat] = FRIEND
-                elif role in (LORD, LOYALIST):
-                    out[p.seat] = ENEMY
-                elif role == RENEGADE:
-                    out[p.seat] = UNKNOWN
-                else:
-                    out[p.seat] = FRIEND if lean > 1 else ENEMY if lean < 0 else UNKNOWN
-            else:  # renegade: keeps the lord alive while others live, fights whoever leads
-                lord_hp = g.players[self._lord()].hp
-                if role == LORD:
-                    out[p.seat] = ENEMY if alive <= 2 else FRIEND
-                elif self.endgame:  # the rebels are dead: everyone but the lord is in its way
-                    out[p.seat] = ENEMY
-                elif role == REBEL or (not role and lean > 0):
-                    out[p.seat] = ENEMY if lord_hp <= 2 or alive <= 3 else UNKNOWN
-                elif alive <= 3 and role == LOYALIST:
-                    out[p.seat] = ENEMY
+                out[p.seat] = self._rebels_side(role, lean)
+            else:
+                out[p.seat] = self._renegades(role, lean, alive, lord_hp)
         return out
+
+    @staticmethod
+    def _lords_side(role: str, lean: int, wait: bool) -> int:
+        """The lord's or a loyalist's attitude to a seat (``role``: known or deduced, or "");
+        ``wait``: a renegade it deduced but the lord cannot tell, who has not attacked yet."""
+        if role in (LORD, LOYALIST):
+            return FRIEND
+        if role in (REBEL, RENEGADE):
+            return UNKNOWN if wait and lean <= 0 else ENEMY
+        return ENEMY if lean > 0 else FRIEND if lean < -1 else UNKNOWN
+
+    @staticmethod
+    def _rebels_side(role: str, lean: int) -> int:
+        if role == REBEL:
+            return FRIEND
+        if role in (LORD, LOYALIST):
+            return ENEMY
+        if role == RENEGADE:
+            return UNKNOWN
+        return FRIEND if lean > 1 else ENEMY if lean < 0 else UNKNOWN
+
+    def _renegades(self, role: str, lean: int, alive: int, lord_hp: int) -> int:
+        """The renegade keeps the lord alive while others live, fights whoever leads, and
+        everyone but the lord once the rebels are dead."""
+        if role == LORD:
+            return ENEMY if alive <= 2 else FRIEND
+        if self.endgame:
+            return ENEMY
+        if role == REBEL or (not role and lean > 0):
+            return ENEMY if lord_hp <= 2 or alive <= 3 else UNKNOWN
+        if alive <= 3 and role == LOYALIST:
+            return ENEMY
+        return UNKNOWN
+
+    def _lord_unsure(self) -> bool:
+        """Whether the lord cannot tell the loyalists from the renegades among the seats whose
+        roles are hidden: both are left. Then a loyalist who has worked out the renegade waits
+        for him to attack first, since the lord takes the first to attack for the renegade."""
+        lords, loyal, rebels, renegades = self.g.config.roles()
+        left = {LOYALIST: loyal, RENEGADE: renegades}
+        for p in self.g.players:
+            role = p.role if (p.role == LORD or p.role_shown or not p.alive) else ""
+            if role in left:
+                left[role] -= 1
+        return left[LOYALIST] > 0 and left[RENEGADE] > 0
 
     def _deduced(self) -> str:
         """The role every seat of unknown role must have, when the roles not yet seen are all
@@ -335,11 +363,14 @@ class HeuristicAgent:
         return self.att[seat]
 
     def value(self, card: int) -> int:
-        """:func:`card_value`; with two players left, a card that harms is worth 4 more: the
-        last two can only end the game by hurting each other, so the agent spends anything
-        else first (on 急救, 青囊, a discard)."""
+        """:func:`card_value`; 3 more for equipment it has in use, and with two players left
+        4 more for a card that harms: the last two can only end the game by hurting each other,
+        so the agent spends anything else first (on 急救, 青囊, a discard)."""
         v = card_value(card)
-        if KIND[card] != EQUIP and harmful(NAME[card]) and self._last_two():
+        if KIND[card] == EQUIP:
+            if card in self.g.players[self.seat].equip:
+                v += 3  # equipment in use: spent after the cards in hand it does not need
+        elif harmful(NAME[card]) and self._last_two():
             v += 4
         return v
 
@@ -459,18 +490,25 @@ class HeuristicAgent:
         return s
 
     def _card_score(self, me: Player, card: int, targets: tuple[int, ...]) -> int:
-        if KIND[card] == EQUIP:
-            slot = SUBTYPE[card]
-            held = me.equip[slot]
-            if held < 0:
-                return 8
-            if slot == WEAPON and weapon_range(card) > weapon_range(held):
-                return 2
-            return -5
         hint = hint_of(NAME[card])
+        if KIND[card] == EQUIP and hint is not None and hint.use is not None:
+            return max(hint.use(self, card, targets), self._equip_score(me, card))
+        if KIND[card] == EQUIP:
+            return self._equip_score(me, card)
         if hint is None or hint.use is None:
             return 0
         return hint.use(self, card, targets)
+
+    @staticmethod
+    def _equip_score(me: Player, card: int) -> int:
+        """Equipment into an empty slot, a weapon of longer range; nothing else."""
+        slot = SUBTYPE[card]
+        held = me.equip[slot]
+        if held < 0:
+            return 8
+        if slot == WEAPON and weapon_range(card) > weapon_range(held):
+            return 2
+        return -5
 
     def _skill_score(self, sid: str, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
         hint = SKILL_HINTS.get(sid)

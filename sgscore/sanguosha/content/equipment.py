@@ -25,7 +25,15 @@ from ..cards import (
     register_card,
 )
 from ..contexts import CardUse, Ctx
-from ..hints import FRIEND, Advisor, answer_hint, judgement_hint, skill_hint, take_from_target
+from ..hints import (
+    FRIEND,
+    Advisor,
+    answer_hint,
+    card_hint,
+    judgement_hint,
+    skill_hint,
+    take_from_target,
+)
 from ..model import Player, VCard
 from ..rules import judge, respond, use_card
 from ..skills import Skill
@@ -435,6 +443,21 @@ def _red(card: int) -> bool:
     return is_red(SUIT[card])
 
 
+def _slashes_held(a: Advisor) -> int:
+    return sum(1 for c in a.me.hand if NAME[c] == "slash")
+
+
+def _crossbow_use(a: Advisor, card: int, targets: tuple[int, ...]) -> int:
+    """诸葛连弩 in place of another weapon with two 杀 or more in hand to use at once."""
+    return 6 if _slashes_held(a) >= 2 else -5
+
+
+def _crossbow_keep(a: Advisor, card: int) -> int:
+    """Kept rather than thrown away while the agent holds 杀 to use with it."""
+    return a.value(card) + 2 * min(_slashes_held(a), 3)
+
+
 skill_hint("blade", respond=_blade_again)
+card_hint("crossbow", 2, use=_crossbow_use, keep=_crossbow_keep)
 judgement_hint("eight_diagram", _red)
 answer_hint("ice_sword", take_from_target)
