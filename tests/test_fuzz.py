@@ -202,8 +202,11 @@ format never uses and map keys of every type (classes 2-4), forged end records a
 that disagree with themselves (1, 5), values of another type (1, 7: the ``submit`` target),
 records of another game (cross-game splices), huge files of records that look right."""
 QUICK = 4
-"""Cases of each of those mutations per target: with the fixes of issue 18 reverted, this quick
-run fails with each of its classes 1-5 and 7 (docs/fuzzing.md, "What a case is")."""
+"""Cases of each of those mutations per target."""
+REFUSED = 40
+"""Cases of each of the mutations of types and keys the format never uses, for the reader and
+JSON output. With the fixes of issue 18 taken out, these quick runs fail with each of its
+classes 1-5 and 7 (docs/fuzzing.md, "Quick and long runs")."""
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -213,6 +216,23 @@ def test_the_mutations_of_issue_18_keep_the_contract(target: str, workdir: Path)
         for number in range(QUICK):
             case = make_case(18, number, CORPUS, heavy=False, only=(op,))
             assert case.ops[0].startswith(op)
+            verdict = run_target(case, target, workdir, budgets=False)
+            for failure in verdict.failures:
+                found.setdefault(failure, [f"case {number}: {case.ops}", verdict.detail[:300]])
+    assert found == {}
+
+
+@pytest.mark.parametrize("target", ["read", "validate", "export"])
+def test_values_and_keys_of_types_the_format_never_uses_are_refused(target: str,
+                                                                    workdir: Path) -> None:
+    # Binary and extension values, floats and binary map keys passed the reader in the header,
+    # events, full checkpoint, error, end and unknown records; the compiled reader then raised
+    # TypeError where the pure one read on, and JSON output a traceback (classes 2-4).
+    found: dict[str, list[str]] = {}
+    for op in ("unused_type", "odd_key"):
+        for number in range(REFUSED):
+            case = make_case(18, number, CORPUS, heavy=False, only=(op,))
+            assert case.refuse
             verdict = run_target(case, target, workdir, budgets=False)
             for failure in verdict.failures:
                 found.setdefault(failure, [f"case {number}: {case.ops}", verdict.detail[:300]])
