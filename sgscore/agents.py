@@ -1,39 +1,22 @@
 """Agents that make decisions, and a driver that plays a game with one agent per seat.
 
-Each agent draws from its own PCG32 stream (stream ``1 + seat``), so an agent never shifts the
-game's dice and a game re-simulates from its decisions alone.
+:class:`Agent` and :class:`RandomAgent` belong to the decision protocol
+(:mod:`sgscore.core.protocol`), which every game's spec offers; they are named here too. Each
+agent draws from its own PCG32 stream (stream ``1 + seat``), so an agent never shifts the game's
+dice and a game re-simulates from its decisions alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from ._accel import mypyc_attr
-from .core.protocol import Choice, Request
-from .core.rng import Pcg32
+from .core.protocol import Agent, Choice, RandomAgent
 from .core.spec import GameState
 
 __all__ = ["Agent", "RandomAgent", "play"]
 
 G = TypeVar("G", bound=GameState)
-
-
-class Agent(Protocol):
-    def choose(self, request: Request) -> Choice: ...
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class RandomAgent:
-    """Chooses uniformly among the legal choices of each request."""
-
-    name = "random"
-
-    def __init__(self, seed: int, seat: int) -> None:
-        self.rng = Pcg32(seed, 1 + seat)
-
-    def choose(self, request: Request) -> Choice:
-        return request.choice_at(self.rng.below(request.count()))
 
 
 def play(

@@ -23,7 +23,7 @@ from sgscore.core.canon import state_hash
 from sgscore.core.engine import Engine, GameOver, Proc, redact
 from sgscore.core.protocol import PickRequest
 from sgscore.core.registry import EventKind, Registry, RequestKind
-from sgscore.core.rng import ALGORITHM, Pcg32
+from sgscore.core.rng import ALGORITHM
 from sgscore.core.spec import ConfigError, GameSpec, GameState, Option
 from sgscore.core.telling import KindTeller
 
@@ -143,10 +143,8 @@ class NimGame(Engine):
     """One game of the toy Nim."""
 
     def __init__(self, config: NimConfig, seed: int) -> None:
-        super().__init__()
+        super().__init__(seed)  # checks the seed and makes self.rng, the game's PCG32
         self.config = config
-        self.seed = seed
-        self.rng = Pcg32(seed, 0)
         self.pile = config.stones
         self.secrets = [0, 0]
         self.turn_no = 0

@@ -17,6 +17,7 @@ from typing import Any, Final, TypeVar
 from .._accel import mypyc_attr
 from .protocol import Choice, GameFinished, Request, normalize_choice
 from .registry import Kind
+from .rng import Pcg32
 
 __all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact"]
 
@@ -69,8 +70,9 @@ def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Engine:
-    """The decision driver of one game. A game subclasses it, sets up its state, then calls
-    :meth:`start` with its game procedure.
+    """The decision driver of one game. A game subclasses it, calls ``super().__init__(seed)``
+    (which checks the seed and makes the game's PCG32, :attr:`rng`, stream 0, from which all its
+    randomness comes), sets up its state, then calls :meth:`start` with its game procedure.
 
     The protocol the replay toolkit and frontends use: :attr:`pending`, :meth:`submit`,
     :attr:`over`, :attr:`result`, :attr:`error`, :attr:`decisions` and :attr:`events`; games add
@@ -78,7 +80,12 @@ class Engine:
     summary (:class:`sgscore.core.spec.GameState`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
+        #: The seed the game was made with, and its PCG32 (stream 0; agents draw from others).
+        self.seed = seed
+        self.rng = Pcg32(seed, 0)
         self.events: list[Event] = []
         self.decisions = 0
         self.pending: Request | None = None

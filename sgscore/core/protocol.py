@@ -23,10 +23,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from .._accel import mypyc_attr
 from .registry import Kind
+from .rng import Pcg32
 
 __all__ = [
     "Choice",
@@ -35,7 +36,7 @@ __all__ = [
     "Request",
     "PickRequest",
     "SubsetRequest",
-    "normalize_choice", "same_value", "MAX_CHOICE_DEPTH",
+    "normalize_choice", "same_value", "MAX_CHOICE_DEPTH", "Agent", "RandomAgent",
 ]
 
 Choice = Any
@@ -331,3 +332,25 @@ def _unrank(pool: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
                 break
             index -= c
     return tuple(out)
+
+
+# ---------------------------------------------------------------------------- agents
+class Agent(Protocol):
+    """Whatever answers requests: ``choose(request)`` returns one of its legal choices."""
+
+    def choose(self, request: Request) -> Choice: ...
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RandomAgent:
+    """Chooses uniformly among the legal choices of each request: the agent every game has
+    (``GameSpec.agent_kinds``), drawing from its own PCG32 stream (stream ``1 + seat``), so it
+    never shifts the game's dice and a game re-simulates from its decisions alone."""
+
+    name = "random"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.rng = Pcg32(seed, 1 + seat)
+
+    def choose(self, request: Request) -> Choice:
+        return request.choice_at(self.rng.below(request.count()))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from .engine import EngineError, Event
-from .protocol import Choice, Request
+from .protocol import Choice, RandomAgent, Request
 from .registry import EventKind, Registry, RequestKind
 
 __all__ = [
@@ -231,8 +231,6 @@ class GameSpec(ABC, Generic[C]):
         """The agents that can play this game, by the name a replay header records: each makes
         an agent from ``(game, seed, seat)``. Every game has ``"random"``; override to add more
         (call ``super()`` and extend)."""
-        from ..agents import RandomAgent
-
         def random_agent(game: GameState, seed: int, seat: int) -> Any:
             return RandomAgent(seed, seat)
 

@@ -11,7 +11,6 @@ from typing import Any, Final, Protocol
 
 from ..core.canon import state_hash
 from ..core.engine import Engine, GameOver, redact
-from ..core.rng import Pcg32
 from .config import DiceConfig
 from .model import ARROWS, DICE, LORD, Player
 from .telling import GAME_OVER
@@ -35,12 +34,8 @@ class DiceGame(Engine):
     """One game of 三国掷, driven decision by decision."""
 
     def __init__(self, config: DiceConfig, seed: int, *, _setup: Setup | None = None) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
-        super().__init__()
+        super().__init__(seed)
         self.config = config
-        self.seed = seed
-        self.rng = Pcg32(seed, 0)
         self.n = config.players
         self.players = [Player(i) for i in range(self.n)]
         self.pile = ARROWS

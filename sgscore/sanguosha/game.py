@@ -15,7 +15,6 @@ from typing import Any, Final
 
 from ..core.canon import state_hash
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc
-from ..core.rng import Pcg32
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
 from .config import Config
 from .model import LORD, NO_CARD, Player, Turn
@@ -39,12 +38,8 @@ class Game(Engine):
     """One game of identity mode, driven decision by decision."""
 
     def __init__(self, config: Config, seed: int, *, _scenario: Scenario | None = None) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
-        super().__init__()
+        super().__init__(seed)
         self.config = config
-        self.seed = seed
-        self.rng = Pcg32(seed, 0)
         n = config.players
         self.n = n
         self.players = [Player(i) for i in range(n)]
