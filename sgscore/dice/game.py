@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from ..core.canon import state_hash
-from ..core.engine import Engine, GameOver, redact
+from ..core.engine import Engine, GameOver, Proc, redact
 from .config import DiceConfig
 from .model import ARROWS, DICE, LORD, Player
 from .telling import GAME_OVER
 
-__all__ = ["DiceGame", "ENGINE_VERSION", "GAME_ID", "Setup"]
+__all__ = ["DiceGame", "ENGINE_VERSION", "GAME_ID", "Setup", "plays"]
 
 ENGINE_VERSION: Final = "0.1.0"
 GAME_ID: Final = "sanguozhi/dice"
@@ -28,6 +29,19 @@ class Setup(Protocol):
     start: int | None
 
     def apply(self, g: DiceGame) -> None: ...
+
+
+GameProcedure = Callable[["DiceGame"], Proc]
+_RULES: GameProcedure | None = None
+
+
+def plays(procedure: GameProcedure) -> GameProcedure:
+    """Make ``procedure`` the game procedure every :class:`DiceGame` plays: ``rules.py``, which is
+    made of this module's state, registers its own so (``import sgscore.dice`` imports it).
+    Returns it, as a decorator does."""
+    global _RULES
+    _RULES = procedure
+    return procedure
 
 
 class DiceGame(Engine):
@@ -52,9 +66,9 @@ class DiceGame(Engine):
         #: Faces the next rolls show, first rolled first (a scenario sets them; empty: the RNG).
         self.rigged: list[str] = []
         self.setup = _setup
-        from .rules import game_procedure  # the rules import this module's names
-
-        self.start(game_procedure(self))
+        if _RULES is None:
+            raise RuntimeError("the dice game's rules are not loaded (import sgscore.dice)")
+        self.start(_RULES(self))
 
     @property
     def seats(self) -> int:

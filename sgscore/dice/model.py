@@ -8,14 +8,11 @@ adding a general is one module in ``generals/`` and never a change to the rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .._accel import mypyc_attr
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
-
-if TYPE_CHECKING:
-    from .game import DiceGame
 
 __all__ = [
     "ARROW", "DYNAMITE", "SLASH1", "SLASH2", "BEER", "GATLING", "FACES", "FACE_ZH", "FACE_EN",
@@ -114,7 +111,11 @@ class DiceSkill:
     """A general's skill. Class attributes: ``id``, ``zh``, ``en``, ``text_zh`` (000's text),
     ``text_en``; the settings ``extra_rerolls`` (贞烈), ``reroll_dynamite`` (鬼道) and
     ``gatling_needs`` (乱击); ``optional``: its owner is asked before it is used. Override the
-    hooks it needs (:data:`HOOKS`); a hook not overridden is never called."""
+    hooks it needs (:data:`HOOKS`); a hook not overridden is never called.
+
+    Each hook is given the game first: a :class:`~sgscore.dice.game.DiceGame`, which is made of
+    the pieces of this module, so this module cannot name it; a skill names it in its hooks
+    (``g: DiceGame``)."""
 
     id: ClassVar[str] = ""
     zh: ClassVar[str] = ""
@@ -135,38 +136,38 @@ class DiceSkill:
     def module(self) -> str:
         return type(self).__module__
 
-    def slash_reach(self, g: DiceGame, owner: Player, face: str,
+    def slash_reach(self, g: Any, owner: Player, face: str,
                     reach: tuple[int, ...]) -> tuple[int, ...]:
         return reach
 
-    def turn_start(self, g: DiceGame, owner: Player) -> Proc:
+    def turn_start(self, g: Any, owner: Player) -> Proc:
         return
         yield
 
-    def before_damage(self, g: DiceGame, owner: Player, dmg: Damage) -> Proc:
+    def before_damage(self, g: Any, owner: Player, dmg: Damage) -> Proc:
         return
         yield
 
-    def after_damage(self, g: DiceGame, owner: Player, dmg: Damage) -> Proc:
+    def after_damage(self, g: Any, owner: Player, dmg: Damage) -> Proc:
         return
         yield
 
-    def on_death(self, g: DiceGame, owner: Player, dead: Player) -> Proc:
+    def on_death(self, g: Any, owner: Player, dead: Player) -> Proc:
         return
         yield
 
-    def beer_bonus(self, g: DiceGame, owner: Player, target: Player) -> int:
+    def beer_bonus(self, g: Any, owner: Player, target: Player) -> int:
         return 0
 
-    def before_slashes(self, g: DiceGame, owner: Player, shots: list[list[int]]) -> Proc:
+    def before_slashes(self, g: Any, owner: Player, shots: list[list[int]]) -> Proc:
         return
         yield
 
-    def before_gatling(self, g: DiceGame, owner: Player, count: int) -> Proc:
+    def before_gatling(self, g: Any, owner: Player, count: int) -> Proc:
         return
         yield
 
-    def turn_end(self, g: DiceGame, owner: Player) -> Proc:
+    def turn_end(self, g: Any, owner: Player) -> Proc:
         return
         yield
 

@@ -11,11 +11,10 @@ the turn with 1 damage; then the final dice in 000's order: 近杀/远杀 togeth
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..core.checks import procedure
 from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
+from .game import DiceGame, plays
 from .model import (
     ARROW,
     BEER,
@@ -56,9 +55,6 @@ from .telling import (
     SLASH_TARGET,
     TURN,
 )
-
-if TYPE_CHECKING:
-    from .game import DiceGame
 
 __all__ = [
     "game_procedure", "deal_table", "turn", "take_arrow", "indians", "deal", "heal", "return_arrows",
@@ -109,6 +105,7 @@ def first_seat(g: DiceGame) -> int:
     return next(p.seat for p in g.players if p.role == start)
 
 
+@plays
 @procedure
 def game_procedure(g: DiceGame) -> Proc:
     deal_table(g)

@@ -10,6 +10,7 @@ from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
 from . import generals as _generals  # noqa: F401 - registers every general
+from .agent import DiceHeuristicAgent
 from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig, general_ids
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
 from .model import DYNAMITE, GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS, DiceSkill
@@ -74,8 +75,6 @@ class DiceSpec(GameSpec[DiceConfig]):
 
     def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
         """``random`` and ``heuristic`` (:class:`~sgscore.dice.agent.DiceHeuristicAgent`)."""
-        from .agent import DiceHeuristicAgent
-
         def heuristic(game: GameState, seed: int, seat: int) -> Any:
             assert isinstance(game, DiceGame)
             return DiceHeuristicAgent(game, seed, seat)
@@ -216,13 +215,13 @@ class DiceSpec(GameSpec[DiceConfig]):
     # ------------------------------------------------------------------ schemas
     def view_schema(self) -> dict[str, Any]:
         """The JSON Schema of a view and the full view (:mod:`.view_models`)."""
-        from .view_models import view_schema
+        from .view_models import view_schema  # pydantic, loaded only when a schema is asked for
 
         return view_schema()
 
     def request_schema(self) -> dict[str, Any]:
         """The JSON Schema of a pending request's JSON form (:mod:`.view_models`)."""
-        from .view_models import request_schema
+        from .view_models import request_schema  # pydantic: loaded only when asked for
 
         return request_schema()
 

@@ -30,6 +30,7 @@ from ..core.protocol import Choice
 from .config import DiceConfig
 from .game import DiceGame
 from .model import ARROWS, FACES, GENERALS, LORD
+from .rules import first_seat
 
 __all__ = ["DiceScenario", "DiceTable", "ScenarioError", "check_arrows"]
 
@@ -133,8 +134,6 @@ class _Setup:
         g.pile = ARROWS - held
         g.rigged = list(s.faces)
         if self.start is None:
-            from .rules import first_seat
-
             self.start = first_seat(g)
 
 
