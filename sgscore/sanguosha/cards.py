@@ -14,16 +14,11 @@ of its cards, and the ids follow its list. The tables :data:`NAME`, :data:`SUIT`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
 from .skills import Skill, register_skill, skill_words_missing
-
-if TYPE_CHECKING:
-    from .contexts import CardUse
-    from .game import Game
-    from .model import Player, VCard
 
 __all__ = [
     "Card", "CardType", "Pack", "CARD_TYPES", "PACKS", "CARDS", "NAME", "SUIT", "RANK", "KIND",
@@ -47,10 +42,17 @@ _KINDS = (BASIC, TRICK, DELAYED, EQUIP)
 WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE = 0, 1, 2, 3
 SLOTS = (WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE)
 
-Targets = Callable[["Game", "Player", "VCard"], list[tuple[int, ...]]]
-Effect = Callable[["Game", "CardUse"], Proc]
-Judged = Callable[["Game", "Player", int, bool], Proc]
-Allowed = Callable[["Game", "Player"], bool]
+# What a card type does, given the game first (a ``game.Game``), then players (``model.Player``),
+# the card as used (``model.VCard``) or the use (``contexts.CardUse``): the game is made of cards,
+# so these are built above this module, and each card's functions name them.
+Targets = Callable[[Any, Any, Any], list[tuple[int, ...]]]
+"""``targets(g, user, vcard)``."""
+Effect = Callable[[Any, Any], Proc]
+"""``effect(g, use)``."""
+Judged = Callable[[Any, Any, int, bool], Proc]
+"""``judged(g, holder, card, nullified)``."""
+Allowed = Callable[[Any, Any], bool]
+"""``allowed(g, player)``."""
 
 
 class Card(NamedTuple):

@@ -14,11 +14,10 @@ from typing import Any
 from ..core.names import AmbiguousName, Names
 from ..core.spec import ConfigError
 from .cards import PACKS
-from .draft import draft_needs
 from .model import GENERALS
 
 __all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS", "MODES",
-           "DRAFT_3V3", "general_ids"]
+           "DRAFT_3V3", "general_ids", "offer_size", "draft_needs"]
 
 # docs/rules.md "Setup", roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
@@ -34,6 +33,18 @@ DRAFT_3V3 = 16
 """The generals a 3v3 draft lays on the table: two piles of 8 (003 "三国杀 3V3规则")."""
 
 Generals = tuple[str, ...] | str | None
+
+
+def offer_size(players: int) -> int:
+    """How many generals the draft (``draft.py``) deals each seat but the lord's: 3, or 2 at 10
+    players (003 "挑选武将")."""
+    return 2 if players >= 10 else 3
+
+
+def draft_needs(players: int) -> int:
+    """The fewest generals a pool needs for a draft at ``players`` seats: the lord's pick and a
+    full offer for every other seat (25 generals serve every table of 4-10)."""
+    return 1 + offer_size(players) * (players - 1)
 
 POOLS: dict[str, tuple[str, ...]] = {
     "standard": (

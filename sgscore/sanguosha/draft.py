@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.engine import Proc
 from ..core.protocol import PickRequest
+from .config import draft_needs, offer_size
 from .model import GENERALS, LORD
 from .telling import Teller, event_kind, request_kind
 
@@ -32,17 +33,6 @@ __all__ = ["LORD_CANDIDATES", "LORD_OFFER", "draft", "offer_size", "draft_needs"
 LORD_CANDIDATES: Final = ("caocao", "liubei", "sunquan")
 """Offered to the lord in every draft (003), when in the pool."""
 LORD_OFFER: Final = 5
-
-
-def offer_size(players: int) -> int:
-    """How many generals each seat but the lord's is dealt: 3, or 2 at 10 players (003)."""
-    return 2 if players >= 10 else 3
-
-
-def draft_needs(players: int) -> int:
-    """The fewest generals a pool needs for a draft at ``players`` seats: the lord's pick and a
-    full offer for every other seat (25 generals serve every table of 4-10)."""
-    return 1 + offer_size(players) * (players - 1)
 
 
 Ids = tuple[str, ...]

@@ -21,16 +21,11 @@ rendering of it as the project reads it). :func:`~sgscore.sanguosha.model.regist
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..core.checks import CHECK_PROCEDURES, procedure
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
-
-if TYPE_CHECKING:
-    from .contexts import Ctx
-    from .game import Game
-    from .model import Player, VCard
 
 __all__ = [
     "Timing", "TIMINGS", "Skill", "SKILLS", "MODIFIERS", "HOOKS", "register_skill", "PlayOption",
@@ -83,6 +78,12 @@ class Skill:
     - ``convert``: which of the owner's cards can stand for a card name (武圣, 丈八蛇矛).
     - ``respond_ok`` + ``respond``: produce a needed card another way (八卦阵, 护驾).
     - modifier hooks (:data:`MODIFIERS`) consulted by the rules: distance, targeting, limits.
+
+    Every hook is given the game, then its owner: a :class:`~sgscore.sanguosha.game.Game` and a
+    :class:`~sgscore.sanguosha.model.Player`, which are made of skills and so are built above
+    this module; the hooks declare them (and the other players, the card, the timing's context)
+    without naming their classes, and a skill names them in the hooks it overrides (``g: Any,
+    owner: Any, ctx: DamageCtx``).
     """
 
     id: ClassVar[str] = ""
@@ -140,73 +141,73 @@ class Skill:
     def module(self) -> str:
         return type(self).__module__
 
-    def can_trigger(self, g: Game, owner: Player, ctx: Any) -> bool:
+    def can_trigger(self, g: Any, owner: Any, ctx: Any) -> bool:
         """Whether the skill reacts now (``ctx``: the timing's context type)."""
         return False
 
-    def trigger(self, g: Game, owner: Player, ctx: Any) -> Proc:
+    def trigger(self, g: Any, owner: Any, ctx: Any) -> Proc:
         return
         yield
 
-    def invoke_prompt(self, g: Game, owner: Player, ctx: Any) -> tuple[Any, ...]:
+    def invoke_prompt(self, g: Any, owner: Any, ctx: Any) -> tuple[Any, ...]:
         """What the owner's yes/no for an optional skill tells besides the skill and the timing
         (急救: the seat about to be damaged and the amount); public, like every prompt."""
         return ()
 
-    def play_options(self, g: Game, owner: Player) -> list[PlayOption]:
+    def play_options(self, g: Any, owner: Any) -> list[PlayOption]:
         return []
 
-    def play(self, g: Game, owner: Player, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
+    def play(self, g: Any, owner: Any, cards: tuple[int, ...], targets: tuple[int, ...]) -> Proc:
         return
         yield
 
-    def convert(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> list[int]:
+    def convert(self, g: Any, owner: Any, name: str, ctx: Any) -> list[int]:
         """The owner's cards that may be played as ``name`` when responding; ``ctx`` says to
         what (a SlashCtx, DuelCtx or AoeCtx, a DyingCtx, None for 无懈可击)."""
         return []
 
-    def respond_ok(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> bool:
+    def respond_ok(self, g: Any, owner: Any, name: str, ctx: Any) -> bool:
         return False
 
-    def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
+    def respond(self, g: Any, owner: Any, name: str, ctx: Any) -> Proc:
         """Yields requests; returns a VCard standing for ``name``, or None."""
         return None
         yield
 
     # --- modifier hooks
-    def distance_out(self, g: Game, owner: Player, other: Player) -> int:
+    def distance_out(self, g: Any, owner: Any, other: Any) -> int:
         """Added to the distance from ``owner`` to ``other``."""
         return 0
 
-    def distance_in(self, g: Game, owner: Player, other: Player) -> int:
+    def distance_in(self, g: Any, owner: Any, other: Any) -> int:
         """Added to the distance from ``other`` to ``owner``."""
         return 0
 
-    def blocks_target(self, g: Game, owner: Player, user: Player, name: str) -> bool:
+    def blocks_target(self, g: Any, owner: Any, user: Any, name: str) -> bool:
         """True if ``owner`` cannot be chosen by ``user`` as the target of card ``name``."""
         return False
 
-    def slash_limit(self, g: Game, owner: Player) -> int:
+    def slash_limit(self, g: Any, owner: Any) -> int:
         """How many 杀 the owner may use in a play phase (largest wins; 1 by default)."""
         return 1
 
-    def slash_targets(self, g: Game, owner: Player, card: VCard) -> int:
+    def slash_targets(self, g: Any, owner: Any, card: Any) -> int:
         """How many targets the owner's 杀 may have (largest wins; 1 by default; 方天画戟)."""
         return 1
 
-    def trick_distance_unlimited(self, g: Game, owner: Player) -> bool:
+    def trick_distance_unlimited(self, g: Any, owner: Any) -> bool:
         """True if the owner's tricks ignore distance (奇才)."""
         return False
 
-    def jinks_needed(self, g: Game, owner: Player, target: Player) -> int:
+    def jinks_needed(self, g: Any, owner: Any, target: Any) -> int:
         """How many 闪 a target needs against the owner's 杀 (largest wins; 1 by default)."""
         return 1
 
-    def equipment_ignored(self, g: Game, owner: Player, other: Player) -> bool:
+    def equipment_ignored(self, g: Any, owner: Any, other: Any) -> bool:
         """True if ``other``'s equipment has no effect on or against ``owner`` (乾坤)."""
         return False
 
-    def horse_slots(self, g: Game, owner: Player) -> int:
+    def horse_slots(self, g: Any, owner: Any) -> int:
         """How many horses the owner may equip (马术 limits it to one)."""
         return 2
 
