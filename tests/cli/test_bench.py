@@ -14,7 +14,8 @@ import pytest
 from sgscore.bench import default_players, game_config
 from sgscore.core.games import BUILTIN, get_game
 from sgscore.core.spec import ConfigError
-from sgscore.sanguosha.config import Config
+from sgscore.sanguosha import GENERALS
+from sgscore.sanguosha.config import POOLS, Config
 
 import toy_nim
 from sgs_cli import run
@@ -35,7 +36,9 @@ def test_bench_reports_the_dice_game_as_it_reports_identity_mode() -> None:
     assert spec is not None
     assert (dice["game"], dice["pool"], dice["engine_version"]) == (
         "sanguozhi/dice", "", spec.engine_version)
-    assert identity["pool"] == "standard"  # every registered general: today the standard 25
+    # every registered general: named standard while they are the first edition's 25
+    every = "standard" if set(GENERALS) == set(POOLS["standard"]) else ",".join(GENERALS.names())
+    assert identity["pool"] == every
     row = dice["results"][0]
     assert (row["players"], row["validated"], row["invalid"]) == (3, 1, 0)
 
