@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import tempfile
+from collections.abc import Iterator
 
 import click
 
-from sgscore.replay.errors import ReplayError, json_text
+from sgscore.replay.errors import ReplayError
 from sgscore.replay.render import LANGS
 from sgscore.replay.writer import atomic_output
 
@@ -49,7 +51,7 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
       sgs replay html game.mp > game.html
     """
     from sgscore.replay.step import Stepper
-    from sgscore.replay.viewer import html_page, viewer_data
+    from sgscore.replay.viewer import html_page, viewer_json
 
     if output == STDOUT:
         output = None
@@ -64,8 +66,8 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
     try:
-        if as_json:
-            text = json_text(viewer_data(st, seat=seat, lang=lang))
+        if as_json:  # written moment by moment: memory holds one moment's data
+            _write_json(output, viewer_json(st, seat=seat, lang=lang))
         else:
             text = html_page(st, seat=seat, lang=lang)  # moment by moment: memory holds the page
     except ReplayError as e:
@@ -74,12 +76,12 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
         fail(f"{file}: {e}")
     for message in st.warnings:
         click.echo(f"warning: {file}: {' '.join(message.split())}", err=True)
+    if as_json:
+        return
     if output is None:
         click.echo(text)
         return
     size = _write(output, text)
-    if as_json:
-        return
     what = (f"{st.decisions} decisions" if seat is None
             else f"as seat {seat}, {len(st.stops(seat)) - 1} of its decisions")
     st.goto(st.decisions)
@@ -87,6 +89,30 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
     if st.truncated:
         line += "; the replay is truncated: the page shows it as far as it goes"
     click.echo(line)
+
+
+def _write_json(output: str | None, pieces: Iterator[str]) -> None:
+    """Write the JSON ``pieces`` to ``output`` (whole or not at all) or to stdout (without -o;
+    kept in a temporary file until all are made, so that a replay that does not hold prints
+    nothing, and memory holds none of them), with a newline after them. One line and exit 1
+    when it cannot be written (the pieces' own errors, a replay that does not
+    hold, propagate)."""
+    if output is None:
+        with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+            for piece in pieces:
+                spool.write(piece)
+            spool.seek(0)
+            while chunk := spool.read(1 << 16):
+                click.echo(chunk, nl=False)
+        click.echo()
+        return
+    try:
+        with atomic_output(output) as f:
+            for piece in pieces:
+                f.write(piece.encode("utf-8"))
+            f.write(b"\n")
+    except OSError as e:
+        fail(f"{output}: cannot write ({e.strerror or e})")
 
 
 def _write(output: str, text: str) -> int:

@@ -84,7 +84,8 @@ class Resimulator:
 
     _WAIT = 16  # records held back at most while a decision waits for the next
 
-    def __init__(self, header: Header, *, lookahead: bool = False) -> None:
+    def __init__(self, header: Header, *, lookahead: bool = False,
+                 max_events: int | None = None) -> None:
         spec = spec_of(header)
         if header.rng != spec.rng:
             raise ReplayError(0, f"PRNG {header.rng!r:.60} is not this engine's ({spec.rng!r})")
@@ -121,6 +122,10 @@ class Resimulator:
         #: When a list, the number of events before each decision is appended to it (decision
         #: ``n`` caused the events from ``marks[n]`` on): how ``sgs replay show`` numbers lines.
         self.marks: list[int] | None = None
+        #: The most events the game may tell (the reader's ``max_events``): a game that tells
+        #: more is refused at the decision that passes it, whether the file records its events
+        #: (the reader refuses them) or not (re-simulating would tell them all).
+        self.max_events = Limits().max_events if max_events is None else max_events
 
     # ------------------------------------------------------------ records
     def feed(self, index: int, rec: AnyRecord) -> None:
@@ -219,10 +224,11 @@ class Resimulator:
             self.marks.append(len(g.events))
         req = g.pending
         if req is not None and seat == req.seat:
+            taken = False
             try:
                 g.submit(choice, then)
                 self.decisions += 1
-                return
+                taken = True
             except IllegalChoice:
                 pass  # reported below, with the words
             except EngineError as raised:
@@ -231,6 +237,12 @@ class Resimulator:
                 return
             except (TypeError, ValueError, KeyError, IndexError, GameFinished):
                 pass  # a malformed choice: reported below, with the words
+            if taken:
+                if len(g.events) > self.max_events:
+                    raise ReplayError(index, (
+                        f"the game tells more than {self.max_events} events: more than any "
+                        "game tells (limit max_events)"))
+                return
         which = f"decision {g.decisions}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
         if g.over or req is None:
             raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")
@@ -389,7 +401,7 @@ def validate_file(path: str | os.PathLike[str] | bytes, *, limits: Limits | None
     try:
         with RecordReader(path, limits) as rd:
             size = rd.size
-            sim = Resimulator(rd.header, lookahead=True)
+            sim = Resimulator(rd.header, lookahead=True, max_events=rd.limits.max_events)
             warn = sim.warnings
             try:
                 for current, rec in rd:

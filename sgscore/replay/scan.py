@@ -56,7 +56,8 @@ def scan_replay(src: Source, *, events: bool = False, limits: Limits | None = No
     ``allow_truncated``): then ``game`` holds the events. Raises :class:`ReplayError` for a file
     that cannot be read, or that does not re-simulate when it had to be."""
     with RecordReader(src, limits) as rd:
-        sim = Resimulator(rd.header) if events and not rd.header.events else None
+        sim = (Resimulator(rd.header, max_events=rd.limits.max_events)
+               if events and not rd.header.events else None)
         if sim is not None:
             sim.marks = []
         decisions = 0

@@ -83,24 +83,31 @@ class Moment:
     def at_end(self) -> bool:
         return self.end
 
-    def to_json(self, *, raw: bool = True) -> dict[str, Any]:
+    def to_json(self, *, raw: bool = True, plain: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data (tuples become lists); ``raw=False`` leaves out ``answer``,
-        ``state`` and ``events`` (what the question, the answer's words and the lines tell)."""
+        ``state`` and ``events`` (what the question, the answer's words and the lines tell);
+        ``plain=False`` leaves the values as they are (tuples stay tuples: the same JSON once
+        written, without copying the state)."""
+        copy = jsonable if plain else _same
         out = {
             "decision": self.index, "decisions": self.decisions, "own": self.own,
             "end": self.at_end,
             "turn": self.turn, "round": self.round, "phase": self.phase,
-            "current": self.current, "seat": self.seat, "request": jsonable(self.request),
-            "answer": jsonable(self.answer) if raw else None, "answer_shown": self.answer_shown,
-            "state": jsonable(self.state) if raw else None, "events_from": self.events_from,
+            "current": self.current, "seat": self.seat, "request": copy(self.request),
+            "answer": copy(self.answer) if raw else None, "answer_shown": self.answer_shown,
+            "state": copy(self.state) if raw else None, "events_from": self.events_from,
             "events": self.events if raw else None, "lines": list(self.lines),
-            "result": jsonable(self.result), "error": self.error, "truncated": self.truncated,
+            "result": copy(self.result), "error": self.error, "truncated": self.truncated,
             "question": self.question, "answer_text": self.answer_text,
         }
         if not raw:
             for key in ("answer", "state", "events"):
                 del out[key]
         return out
+
+
+def _same(x: Any) -> Any:
+    return x
 
 
 class _Telling:
@@ -440,7 +447,7 @@ class Stepper:
             return self._sim
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            sim = Resimulator(self.header)
+            sim = Resimulator(self.header, max_events=(self._limits or Limits()).max_events)
         for w in sim.warnings:
             if w not in self.warnings:
                 self.warnings.append(w)

@@ -114,7 +114,7 @@ class _Side:
     def _items(self) -> Iterator[_Item]:
         with RecordReader(self.src, self.limits) as rd:
             self.header = rd.header
-            sim = Resimulator(rd.header)
+            sim = Resimulator(rd.header, max_events=rd.limits.max_events)
             self.warnings = sim.warnings
             game = sim.game
             shown = 0  # events given so far
@@ -397,7 +397,7 @@ def resim_file(src: Source, dst: str | os.PathLike[str], events: bool | None = N
 def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
            f: IO[bytes], where: list[int]) -> ResimResult:
     with RecordReader(src, limits) as rd:
-        sim = Resimulator(rd.header)
+        sim = Resimulator(rd.header, max_events=rd.limits.max_events)
         spec = spec_of(rd.header)
         on = rd.header.events if events is None else events
         header = replace(rd.header, engine=spec.engine_version, rules=spec.rules, events=on)

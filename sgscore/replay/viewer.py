@@ -13,8 +13,9 @@ The moments share most of their table, so the page embeds them compressed: the J
 (``mtime`` 0, so the same replay always gives the same file) and written in base64 into the page,
 which inflates it with the browser's own ``DecompressionStream``. A 10-player game of several
 hundred decisions takes a few dozen kilobytes. The first moment is in the page uncompressed too,
-drawn as soon as the page is parsed, while the rest is inflated. The page loads nothing: no network, no scripts or
-fonts from elsewhere (its Content-Security-Policy forbids them).
+drawn as soon as the page is parsed, while the rest is inflated. The page loads nothing: no
+network, no scripts or fonts from elsewhere (its Content-Security-Policy forbids them).
+:func:`html_page` makes the page moment by moment, writing each as JSON as it is told.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .step import Moment, Stepper
 from .tools import header_json
 
 __all__ = ["VIEWER_FORMAT", "VIEWER_VERSION", "MAX_DECISIONS", "viewer_data", "page_data",
-           "render_html", "html_page", "read_page_data", "moment_data"]
+           "render_html", "html_page", "viewer_json", "read_page_data", "moment_data"]
 
 VIEWER_FORMAT = "sgscore-viewer"
 VIEWER_VERSION = 1
@@ -73,6 +74,24 @@ def viewer_data(replay: Stepper | Replay | str | os.PathLike[str] | bytes, *,
     generals, skills = _skills(st.spec, list(seen), lang)
     return {**top, "warnings": _warnings(st), "moments": moments, "generals": generals,
             "skills": skills}
+
+
+def viewer_json(replay: Stepper | Replay | str | os.PathLike[str] | bytes, *,
+                seat: int | None = None, lang: str = "en",
+                limits: Limits | None = None) -> Iterator[str]:
+    """:func:`viewer_data` as compact JSON, in pieces, each moment written as soon as it is
+    told (memory holds one moment, not all of them): ``"".join(viewer_json(...))`` is
+    ``json_text(viewer_data(...))`` but for the order of the keys (``warnings``, known once
+    every moment is told, come last)."""
+    st, top, positions = _open(replay, seat, lang, limits)
+    head = {k: v for k, v in top.items() if k != "warnings"}
+    yield json_text(head)[:-1] + ',"moments":['
+    seen: dict[str, None] = {}
+    for k, m in enumerate(_moments(st, seat, lang, positions, True, seen, plain=False)):
+        yield ("," if k else "") + json_text(m)
+    generals, skills = _skills(st.spec, list(seen), lang)
+    yield "]," + json_text({"generals": generals, "skills": skills,
+                            "warnings": _warnings(st)})[1:]
 
 
 MAX_DECISIONS = 10_000
@@ -117,7 +136,7 @@ def _warnings(st: Stepper) -> list[str]:
 
 
 def _moments(st: Stepper, seat: int | None, lang: str, positions: Sequence[int], raw: bool,
-             seen: dict[str, None]) -> Iterator[dict[str, Any]]:
+             seen: dict[str, None], plain: bool = True) -> Iterator[dict[str, Any]]:
     """:func:`moment_data` of each position in turn; ``seen`` gathers the generals at the
     table, in order of appearance."""
     spec = st.spec
@@ -126,7 +145,8 @@ def _moments(st: Stepper, seat: int | None, lang: str, positions: Sequence[int],
     for k in positions:
         st.goto(k)
         m = st.moment(None, lang) if seat is None else st.seat_moment(seat, lang)
-        data = moment_data(spec, m, st.teller(seat, lang), turn_before=turn, raw=raw)
+        data = moment_data(spec, m, st.teller(seat, lang), turn_before=turn, raw=raw,
+                           plain=plain)
         turn = m.turn
         seats = data["table"].get("seats", [])
         now = [s.get("alive") is not False for s in seats]
@@ -141,14 +161,15 @@ def _moments(st: Stepper, seat: int | None, lang: str, positions: Sequence[int],
 
 
 def moment_data(spec: AnyGame, m: Moment, teller: Teller, *, turn_before: int | None = None,
-                raw: bool = True) -> dict[str, Any]:
+                raw: bool = True, plain: bool = True) -> dict[str, Any]:
     """One moment as :func:`viewer_data` gives it: :meth:`Moment.to_json` (without its
     ``state``, ``events`` and ``answer`` when ``raw`` is false), plus ``table``
     (:meth:`GameSpec.table_json` of its state, each seat with ``general``, its general's id or
     None), ``current_name``, ``seat_name`` (the viewer's) and ``phase_name`` (in words, as the
     viewer knows them), ``end_lines`` (the result in words, at the end of a whole replay),
     ``log_from`` and ``died``. ``teller`` is the viewer's, having seen the events up to the
-    moment.
+    moment. ``plain=False``: the values as they are, for JSON written at once
+    (:meth:`Moment.to_json`).
 
     ``log_from``: the index in ``lines`` where the moment's own turn begins (the first line of
     the last event that begins a turn, :attr:`GameSpec.turn_event`), 0 when all its lines are
@@ -158,7 +179,7 @@ def moment_data(spec: AnyGame, m: Moment, teller: Teller, *, turn_before: int | 
     turn when the moment's events begin (the previous moment's). In a game without those kinds
     nothing is split, and a death is dated by the moment's turn (:func:`viewer_data` finds the
     deaths of a game without a death event by the seats' ``alive``)."""
-    out = m.to_json(raw=raw)
+    out = m.to_json(raw=raw, plain=plain)
     table = spec.table_json({**m.state, "current": m.current}, teller)
     players = m.state.get("players")
     seats = table.get("seats")

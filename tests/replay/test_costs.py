@@ -21,9 +21,10 @@ from click.testing import CliRunner
 import sgscore.replay.viewer as viewer
 from cli.main import main
 from sgscore.replay import ReplayError, Stepper, record_game, validate_file
+from sgscore.replay.errors import json_text
 from sgscore.replay.golden import load_manifest
 from sgscore.replay.reader import Decisions, Events, Limits, RecordReader
-from sgscore.replay.viewer import html_page, read_page_data, render_html, viewer_data
+from sgscore.replay.viewer import html_page, read_page_data, render_html, viewer_data, viewer_json
 from sgscore.sanguosha import Config
 
 from recorded import record_bytes
@@ -199,3 +200,67 @@ def test_the_page_made_moment_by_moment_is_the_page_of_the_data(game: bytes) -> 
 def test_validation_is_unchanged_within_the_limits(game: bytes) -> None:
     assert validate_file(game).valid
     assert json.loads(json.dumps(validate_file(game).to_json()))["valid"]
+
+
+def test_a_game_that_tells_more_events_than_the_limit_is_refused_recorded_or_not() -> None:
+    # The limit is the game's, not only the file's: a compact replay (decisions only) of a game
+    # that tells more events than max_events is refused at the decision that passes it, as the
+    # same game with its events recorded is refused at the events record; re-simulating it would
+    # otherwise tell them all (a round cap raised far above 60 and every seat passing makes a
+    # 357 KB compact file of 438,000 events).
+    compact, _ = record_bytes(Config(players=5), 1)
+    recorded, _ = record_bytes(Config(players=5), 1, events=True)
+    st = Stepper(compact)
+    st.goto(st.decisions)
+    told = len(st.game.events)
+    limit = told // 2
+    for data in (compact, recorded):
+        result = validate_file(data, limits=Limits(max_events=limit))
+        assert not result.valid and result.error is not None
+        assert f"more than {limit} events" in result.error["reason"]
+        assert result.to_json()["error"]["reason"].endswith("(limit max_events)")
+    # where: the compact file at the decision that passes it
+    marks = []
+    st = Stepper(compact)
+    for k in range(st.decisions + 1):
+        st.goto(k)
+        marks.append(len(st.game.events))
+    passing = next(k for k in range(1, len(marks)) if marks[k] > limit) - 1  # its decision
+    records = _records(compact)
+    index, seen = -1, 0
+    for i, rec in enumerate(records):
+        if isinstance(rec, list):
+            seen += len(rec) - 1
+            if seen > passing:
+                index = i
+                break
+    assert index > 0
+    result = validate_file(compact, limits=Limits(max_events=limit))
+    assert result.error is not None and result.error["record"] == index
+    assert result.error["reason"] == (f"the game tells more than {limit} events: more than any "
+                                      "game tells (limit max_events)")
+    assert validate_file(compact, limits=Limits(max_events=told)).valid
+    with pytest.raises(ReplayError) as caught:
+        Stepper(compact, limits=Limits(max_events=limit)).goto(passing + 1)
+    assert caught.value.record == index
+
+
+def test_the_data_model_written_moment_by_moment_is_the_data(game: bytes, tmp_path: Path) -> None:
+    # sgs replay html --json writes each moment as it is told (viewer_json): memory holds one
+    # moment's data, not every moment's (a page's worth of them took 480 MB); the JSON is the
+    # same, and a replay that does not hold prints nothing.
+    for seat in (None, 1):
+        streamed = json.loads("".join(viewer_json(game, seat=seat)))
+        assert streamed == json.loads(json_text(viewer_data(game, seat=seat)))
+    path = tmp_path / "g.mp"
+    path.write_bytes(game)
+    code, out, _ = run("replay", "html", str(path), "--json")
+    assert code == 0 and json.loads(out) == json.loads(json_text(viewer_data(game)))
+    code, _, _ = run("replay", "html", str(path), "--json", "-o", str(tmp_path / "g.json"))
+    assert json.loads((tmp_path / "g.json").read_text(encoding="utf-8")) == json.loads(out)
+    records = _records(game)
+    k = max(i for i, r in enumerate(records) if isinstance(r, list))
+    records[k] = [records[k][0], *([[999]] * (len(records[k]) - 1))]  # illegal at the end
+    path.write_bytes(_pack(records))
+    code, out, err = run("replay", "html", str(path), "--json")
+    assert code == 1 and out == "" and err.startswith(f"error: {path}: record {k}: ")
