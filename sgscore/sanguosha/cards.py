@@ -26,7 +26,8 @@ __all__ = [
     "deck_card_types", "card_label",
     "card_name", "is_red", "is_black", "weapon_range",
     "SPADE", "HEART", "CLUB", "DIAMOND", "SUIT_SYMBOL", "BASIC", "TRICK", "DELAYED", "EQUIP",
-    "WEAPON", "ARMOR", "DEFENSE_HORSE", "OFFENSE_HORSE", "SLOTS",
+    "WEAPON", "ARMOR", "DEFENSE_HORSE", "OFFENSE_HORSE", "SLOTS", "SLASH", "PEACH",
+    "NULLIFICATION",
 ]
 
 SPADE, HEART, CLUB, DIAMOND = 0, 1, 2, 3
@@ -37,6 +38,11 @@ _RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 BASIC, TRICK, DELAYED, EQUIP = "basic", "trick", "delayed", "equip"
 _KINDS = (BASIC, TRICK, DELAYED, EQUIP)
+
+# The cards the rules themselves name (docs/rules.md "Cards"; their types are registered by
+# content/ like any other's): a 杀 used in the play phase counts toward its limit, the dying ask
+# everyone for 桃, and 无懈可击 answers a trick (``rules.nullified``).
+SLASH, PEACH, NULLIFICATION = "slash", "peach", "nullification"
 
 # Equipment slots, in the order of a player's ``equip`` list.
 WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE = 0, 1, 2, 3

@@ -14,18 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.registry import RegistrationError
-from .cards import HEART, SUIT, is_black, is_red
-from .memory import EQUIP_AREA, JUDGE_AREA
-from .model import LORD
+from ..core.registry import RegistrationError, Registry, caller_module, module_of
+from .cards import NULLIFICATION
+from .memory import EQUIP_AREA, JUDGE_AREA, Memory, Window, inside, learns, learns_skill
+from .memory import window_kind as _window_kind
+from .model import KINGDOM_ZH, LORD
 from .telling import WINNER, Teller, event_kind, is_card, phase_name, role_name
 
 __all__ = [
     "SETUP", "ROLE", "ROLE_DEALT", "TURN", "PHASE", "PHASE_SKIPPED", "GAME_OVER", "DRAW",
     "RESHUFFLE", "DISCARD", "GAIN", "EQUIP", "RETURN_WEAPON", "USE", "PLAY", "SKILL",
     "NULLIFIED", "DELAYED_JUDGE", "JUDGE", "JUDGE_RESULT", "DAMAGE", "DAMAGE_PREVENTED",
-    "LOSE_HP", "RECOVER", "DYING", "DEATH", "judgement_meaning", "register_meaning",
-    "register_taken_away",
+    "LOSE_HP", "RECOVER", "DYING", "DEATH", "Judgement", "JUDGEMENTS", "judgement",
+    "judgement_meaning", "register_meaning", "register_taken_away", "told_as_used",
+    "skill_effect", "asks_round", "asks", "register_staying",
 ]
 
 Cards = tuple[int, ...]
@@ -155,14 +157,15 @@ def DISCARD(t: Teller, seat: int, cards: Cards, reason: str = "") -> str:
 
 
 # Discards of another player's cards (the user of the card or skill chooses them): told with the
-# area each card comes from, not as if the owner discarded it.
-_TAKEN_AWAY = {"dismantlement", "ice_sword", "kylin_bow"}
+# area each card comes from, not as if the owner discarded it (register_taken_away).
+_TAKEN_AWAY: set[str] = set()
 
 
 def register_taken_away(reason: str) -> None:
     """Say that a ``discard`` for ``reason`` throws away another player's card, chosen by the
-    user of the card or skill named ``reason`` (as 过河拆桥 does): the account tells it as
-    discarded from that player's hand or area, not as their own discard (the 1.0 deck's 猴子偷桃)."""
+    user of the card or skill named ``reason`` (过河拆桥, 寒冰剑, 麒麟弓, the 1.0 deck's 猴子偷桃):
+    the account tells it as discarded from that player's hand or area, not as their own
+    discard. Registered by the module that defines the card or skill."""
     _TAKEN_AWAY.add(reason)
 
 
@@ -198,11 +201,12 @@ def GAIN(t: Teller, seat: int, source: int, cards: Cards | int,
     """``seat`` takes cards into hand from ``source`` (``-1``: from no one). Visibly, with the
     cards named (五谷丰登, an equipped card taken by 顺手牵羊); or face down, with a count as the third
     arg and the cards as the hidden part (a hand card taken by 顺手牵羊, 仁德's gift)."""
-    if isinstance(source, int) and source >= 0 and t.memory.open("yiji", source):
+    giving = t.memory.gift(source) if isinstance(source, int) and source >= 0 else ""
+    if giving:  # a skill's gift (遗计): told as given, with the skill
         gift = t.cards(cards if isinstance(cards, list | tuple) else hidden) \
             if isinstance(cards, list | tuple) or hidden is not None else t.n_cards(cards)
         return t.say(en="{src} gives {p} {cards} ({skill})", zh="{src}将{cards}交给{p}（{skill}）",
-                     src=t.p(source), p=t.p(seat), cards=gift, skill=t.skill("yiji"))
+                     src=t.p(source), p=t.p(seat), cards=gift, skill=t.skill(giving))
     if isinstance(cards, list | tuple):
         named: Any = cards
     elif hidden is not None:
@@ -256,16 +260,25 @@ def USE(t: Teller, seat: int, name: str, cards: Cards, targets: tuple[int, ...],
     return t.say(en="{p} uses {card}", zh="{p}使用了{card}", p=t.p(seat), card=card)
 
 
+_USED: set[str] = set()
+
+
+def told_as_used(name: str) -> None:
+    """Say that the card ``name``, played when asked for, is *used* in the rules' words (桃 for
+    the dying, 无懈可击): the account says so. Registered by the module that defines the card."""
+    _USED.add(name)
+
+
 @event_kind("play")
 def PLAY(t: Teller, seat: int, name: str, cards: Cards, skill: str) -> str:
     """``seat`` plays a card in response (闪 to a 杀, 杀 in a duel or to 南蛮入侵, 桃 to the
     dying, 无懈可击). 青龙偃月刀's follow-up 杀 is told by the ``use`` that comes next."""
-    if t.memory.open("blade", seat):
+    if t.memory.hushes(seat):  # told by what follows it (青龙偃月刀's follow-up 杀: its ``use``)
         return ""
     card = t.vcard(name, cards, skill)
-    if name in ("nullification", "peach"):  # used, not played, in the rules' words
+    if name in _USED:  # used, not played, in the rules' words (told_as_used)
         line = t.say(en="{p} uses {card}", zh="{p}使用了{card}", p=t.p(seat), card=card)
-        if name == "nullification" and t.memory.open_window("nullification"):
+        if t.memory.holds(name):
             t.memory.hold(line)  # told after the window it may close (the next ``nullified``)
             return ""
         return line
@@ -301,24 +314,31 @@ def SKILL(t: Teller, seat: int, skill: str, cards: Cards = (), targets: tuple[in
     return line.rstrip()
 
 
+Effect = Callable[[Teller, int], "str | None"]
+_EFFECTS: dict[str, Effect] = {}
+
+
+def skill_effect(skill: str) -> Callable[[Effect], Effect]:
+    """Say what the triggered skill ``skill`` does, after its name in its ``skill`` event (a
+    decorator): ``effect(t, seat)`` returns the words (``": no hand limit this turn"``), ``""``
+    when the skill did nothing and is not told, None for nothing to add. Registered by the module
+    that defines the skill."""
+
+    def register(effect: Effect) -> Effect:
+        if skill in _EFFECTS:
+            raise RegistrationError(f"{caller_module()}: what the skill {skill!r} does is told "
+                                    "already")
+        _EFFECTS[skill] = effect
+        return effect
+
+    return register
+
+
 def _skill_effect(t: Teller, seat: int, skill: str) -> str | None:
     """What a triggered skill does, said after its name (None: nothing to add; ``""``: the skill
     did nothing, and is not told)."""
-    if skill == "blade":
-        return ""
-    if skill == "qinggang_sword":
-        target = t.memory.aimed_target()
-        armor = t.memory.armor(target) if target >= 0 else -1
-        if armor < 0:
-            return ""
-        return t.say(en=": {target}'s {armor} has no effect", zh="，{target}的{armor}无效",
-                     armor=t.card(armor), target=t.p(target))
-    if skill == "wushuang" and t.memory.last_played >= 0:
-        return t.say(en=": {p} must also discard a hand card, or take the damage",
-                     zh="：{p}须再弃置一张手牌，否则受到伤害", p=t.p(t.memory.last_played))
-    if skill == "keji":
-        return t.say(en=": no hand limit this turn", zh="：本回合手牌无上限")
-    return None
+    effect = _EFFECTS.get(skill)
+    return effect(t, seat) if effect is not None else None
 
 
 @event_kind("nullified")
@@ -330,7 +350,7 @@ def NULLIFIED(t: Teller, seat: int, trick: str, target: int, cancelled: bool) ->
                      trick=t.name(trick), target=t.p(target))
     return t.say(en="the {nul} is countered: {trick} on {target} takes effect again",
                  zh="{nul}被抵消，对{target}的【{trick}】重新生效", trick=t.name(trick),
-                 target=t.p(target), nul=t.name("nullification"))
+                 target=t.p(target), nul=t.name(NULLIFICATION))
 
 
 # ---------------------------------------------------------------------------- judgements
@@ -364,60 +384,51 @@ def JUDGE_RESULT(t: Teller, seat: int, reason: str, card: int) -> list[str]:
 
 
 Meaning = Callable[[Teller, int, int], str]
-_MEANINGS: dict[str, Meaning] = {}
 
 
-def register_meaning(reason: str, meaning: Meaning) -> None:
-    """Say what a judgement for ``reason`` means, for a reason judged outside the rules and cards
-    named below (an edition's card: the 1.0 deck's 乐不思蜀): ``meaning(t, seat, card)``."""
-    if reason in _MEANINGS:
-        raise RegistrationError(f"the meaning of a judgement for {reason!r} is told already")
-    _MEANINGS[reason] = meaning
+class Judgement:
+    """A reason to judge (a delayed trick, an armor, a skill), declared with what its result means:
+    :func:`~sgscore.sanguosha.rules.judge` takes one, so nothing judges without its words.
+    ``meaning(t, seat, card)`` says what the judgement card ``card`` in effect means for ``seat``
+    (told with ``judge_result``)."""
+
+    __slots__ = ("name", "meaning", "module")
+
+    def __init__(self, name: str, meaning: Meaning) -> None:
+        self.name = name
+        self.meaning = meaning
+        self.module = module_of(meaning)
+
+    def __repr__(self) -> str:
+        return f"<judgement {self.name}>"
+
+
+JUDGEMENTS: Registry[Judgement] = Registry("judgement")
+
+
+def judgement(name: str) -> Callable[[Meaning], Judgement]:
+    """Declare a judgement with what its result means (a decorator on the meaning): one per name,
+    from the module of the card or skill that judges (``name`` is what the ``judge`` event
+    records: the card's name or the skill's id)."""
+
+    def declare(meaning: Meaning) -> Judgement:
+        return JUDGEMENTS.add(Judgement(name, meaning))
+
+    return declare
+
+
+def register_meaning(reason: str, meaning: Meaning) -> Judgement:
+    """:func:`judgement` as a call: declare the judgement ``reason`` with ``meaning``."""
+    return judgement(reason)(meaning)
 
 
 def judgement_meaning(t: Teller, seat: int, reason: str, card: int) -> str:
-    """What a judgement's result means, as its rule decides it (``""`` for a reason it does not
-    know, or a card that is no card)."""
+    """What a judgement's result means, as its rule decides it (``""`` for a reason nothing
+    declared, or a card that is no card)."""
     if not is_card(card):
         return ""
-    told = _MEANINGS.get(reason)
-    if told is not None:
-        return told(t, seat, card)
-    suit = SUIT[card]
-    p = t.p(seat)
-    if reason == "indulgence":  # 乐不思蜀: not ♥ skips the play phase
-        if suit == HEART:
-            return t.say(en="the judgement is ♥: {trick} has no effect",
-                         zh="判定结果为♥：【{trick}】无效", trick=t.name(reason))
-        return t.say(en="the judgement is not ♥: {p} skips the play phase",
-                     zh="判定结果不为♥：{p}跳过出牌阶段", p=p)
-    if reason == "lightning":
-        from .content.delayed import lightning_hits  # content imports the teller
-
-        if lightning_hits(card):
-            return t.say(en="the judgement is within ♠2-♠9: {trick} strikes {p}",
-                         zh="判定结果在♠2-♠9之间：【{trick}】击中{p}", trick=t.name(reason), p=p)
-        return t.say(en="the judgement is not within ♠2-♠9: {trick} does not strike",
-                     zh="判定结果不在♠2-♠9之间：【{trick}】未击中", trick=t.name(reason))
-    if reason == "eight_diagram":  # red counts as a 闪
-        if is_red(suit):
-            return t.say(en="the judgement is red: it counts as a {jink}",
-                         zh="判定结果为红色：视为打出了【{jink}】", jink=t.name("jink"))
-        return t.say(en="the judgement is black: {armor} gives no {jink}",
-                     zh="判定结果为黑色：【{armor}】未生效", armor=t.skill(reason), jink=t.name("jink"))
-    if reason == "ganglie":  # the damage source judges: black costs 1 HP or two hand cards
-        if is_black(suit):
-            return t.say(en="the judgement is black: {p} must lose 1 HP or discard two hand cards",
-                         zh="判定结果为黑色：{p}须失去1点体力或弃置两张手牌", p=p)
-        return t.say(en="the judgement is red: {skill} has no effect",
-                     zh="判定结果为红色：【{skill}】无效", skill=t.skill(reason))
-    if reason == "luoshen":  # black: the card goes to her hand and she judges again
-        if is_black(suit):
-            return t.say(en="the judgement is black: {skill} succeeds and {p} judges again",
-                         zh="判定结果为黑色：【{skill}】成功，{p}继续判定", skill=t.skill(reason), p=p)
-        return t.say(en="the judgement is red: {skill} fails and ends",
-                     zh="判定结果为红色：【{skill}】失败，结束", skill=t.skill(reason))
-    return ""
+    told = JUDGEMENTS.get(reason)
+    return told.meaning(t, seat, card) if told is not None else ""
 
 
 # ---------------------------------------------------------------------------- HP and death
@@ -426,10 +437,10 @@ def DAMAGE(t: Teller, source: int, seat: int, amount: int, hp: int, card_name: s
     """``source`` (``-1``: none, e.g. 闪电) deals ``amount`` damage to ``seat``, whose HP is now
     ``hp``; ``card_name`` is the card that caused it (``""`` for none)."""
     by = t.say(en=" with {card}", zh="【{card}】，", card=t.name(card_name)) if card_name else ""
-    duel = t.memory.duel
-    if not card_name and duel is not None and {source, seat} == {duel[1], duel[2]}:
-        by = t.say(en=" with {card} [{skill}]", zh="{skill}的【{card}】，", card=t.name("duel"),
-                   skill=t.skill(duel[0]))  # 离间: the effect of 决斗, with no card
+    as_card = t.memory.as_card
+    if not card_name and as_card is not None and {source, seat} == {as_card[2], as_card[3]}:
+        by = t.say(en=" with {card} [{skill}]", zh="{skill}的【{card}】，", card=t.name(as_card[0]),
+                   skill=t.skill(as_card[1]))  # 离间: the effect of 决斗, with no card
     if source is None or source < 0:
         return t.say(en="{p} takes {n} damage{by} (HP {hp})", zh="{p}受到{n}点伤害（{by}体力{hp}）",
                      p=t.p(seat), n=amount, hp=hp, by=by)
@@ -477,3 +488,135 @@ def DEATH(t: Teller, seat: int, role: str, killer: int) -> str:
 
 
 assert LORD == "lord"  # the role event names the lord by this id
+
+
+# ---------------------------------------------------------------------------- what they teach
+# What the events of this module teach the account's memory (memory.py): where public cards lie,
+# who is dead, the last judgement; the cards and skills register what theirs teach.
+@learns("setup")
+def _setup(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.players = int(args[0])
+
+
+@learns("use")
+def _use(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.moved(args[2])
+    m.used = str(args[1])
+
+
+@learns("play")
+def _play(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.moved(args[2])
+    m.last_played = args[0]
+
+
+@learns("equip")
+def _equip(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.zone[args[1]] = (EQUIP_AREA, args[0])
+
+
+@learns("return_weapon")
+def _return_weapon(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.zone[args[2]] = (EQUIP_AREA, args[1])
+
+
+_STAYING: set[str] = set()
+
+
+def register_staying(name: str) -> None:
+    """Say that the delayed trick ``name`` may stay in a judgement area, or move to another,
+    once judged (闪电): the account keeps it where it lies until an event moves it. Registered by
+    the module that defines the card."""
+    _STAYING.add(name)
+
+
+@learns("delayed_judge")
+def _delayed_judge(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.delayed = args[1]
+    if args[2] not in _STAYING:  # it leaves the judgement area, with no event of its own
+        m.zone.pop(args[1], None)
+
+
+@learns("judge")
+def _judge(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.judged = args[0]
+
+
+@learns("discard")
+def _discard(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.moved(args[1] if len(args) > 1 else ())
+    m.moved(hidden)
+
+
+@learns("gain")
+def _gain(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.moved(args[2] if len(args) > 2 else ())
+    m.moved(hidden)
+
+
+@learns("draw")
+def _draw(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.moved(hidden)
+
+
+@learns("death")
+def _death(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.dead.add(args[0])
+
+
+def _judging(m: Memory, args: tuple[Any, ...]) -> int:
+    return int(args[0])
+
+
+inside("judge", _judging)  # a judgement inside a response (八卦阵's) is part of it
+inside("judge_result", _judging)
+
+
+# ---------------------------------------------------------------------------- asking round
+# A skill that asks the other players of a kingdom, in turn, for a card it needs (a lord skill:
+# 激将, 护驾): the account says so when nobody answers.
+_ASKS: dict[str, tuple[str, str]] = {}
+_KINGDOM_EN = {"wei": "Wei", "shu": "Shu", "wu": "Wu", "qun": "Qun"}
+
+
+def asks_round(skill: str, card: str, kingdom: str) -> None:
+    """Say that the skill ``skill`` asks the other players of ``kingdom`` in turn for a card
+    named ``card`` (its ``skill`` event opens the asking, which ends when one answers or, told
+    so, when nobody does). Registered by the module that defines the skill."""
+    _ASKS[skill] = (card, kingdom)
+
+    @learns_skill(skill)
+    def _asks(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+        m.push(Window("lord_ask", args[0], skill))
+
+
+def asks(skill: str) -> bool:
+    """Whether ``skill`` asks the others round for a card (:func:`asks_round`)."""
+    return skill in _ASKS
+
+
+def _ask_keeps(m: Memory, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+    """The others answer, with a judgement (八卦阵) if they like."""
+    inner = m.inner_seat(kind, args)
+    card = _ASKS[w.about][0]
+    return (inner >= 0 and inner != w.seat) or (
+        kind == "play" and args[0] != w.seat and args[1] == card)
+
+
+def _ask_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    kingdom = _ASKS[w.about][1]
+    names = KINGDOM_ZH if t.lang == "zh" else _KINGDOM_EN
+    return t.say(en="no {kingdom} general answers {skill}", zh="没有{kingdom}势力角色响应【{skill}】",
+                 kingdom=names[kingdom], skill=t.skill(w.about))
+
+
+def _ask_answered(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                  hidden: Any) -> list[str] | None:
+    if args[0] == w.seat:
+        return None
+    m.windows.pop()  # a helper answered
+    return []
+
+
+_window_kind("lord_ask", keeps=_ask_keeps, closing=_ask_closing, takes={"play": _ask_answered})
+

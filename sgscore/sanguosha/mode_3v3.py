@@ -54,7 +54,7 @@ from .cards import NAME
 from .events import SETUP
 from .model import GENERALS, Player, VCard
 from .skills import SKILLS
-from .telling import Teller, event_kind, request_kind
+from .telling import Teller, event_kind, reason_words, request_kind, role_words, winner_words
 from .zones import draw_now
 
 if TYPE_CHECKING:
@@ -114,6 +114,17 @@ def config_3v3(**options: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------- words
+# The roles are told by their names (in English their ids with a space); the camps, the sides
+# that win, by theirs (sgs stats names the sides as roles).
+for _role, _zh in ((COLD_MARSHAL, "冷色主帅"), (COLD_VANGUARD, "冷色前锋"), (WARM_MARSHAL, "暖色主帅"),
+                   (WARM_VANGUARD, "暖色前锋")):
+    role_words(_role, en=_role.replace("_", " "), zh=_zh)
+role_words(COLD, en=COLD, zh="冷色方")
+role_words(WARM, en=WARM, zh="暖色方")
+winner_words(WARM, en="the warm camp wins", zh="暖色方获胜")
+winner_words(COLD, en="the cold camp wins", zh="冷色方获胜")
+reason_words("marshal_died", en="a marshal died", zh="主帅阵亡")
+
 _CAMP_WORDS = {COLD: ("the cold camp", "冷色方"), WARM: ("the warm camp", "暖色方")}
 _POST_WORDS = {"marshal": ("marshal", "主帅"), "vanguard_a": ("vanguard A", "前锋甲"),
                "vanguard_b": ("vanguard B", "前锋乙")}

@@ -15,7 +15,7 @@ from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
 from . import detailed
-from .cards import NAME
+from .cards import NAME, NULLIFICATION, PEACH, SLASH
 from .contexts import (
     CARD_PLAYED,
     CARD_USED,
@@ -63,6 +63,7 @@ from .events import (
     SKILL,
     TURN,
     USE,
+    Judgement,
 )
 from .events import (
     DEATH as DEATH_EVENT,
@@ -436,7 +437,7 @@ def use_card(
         yield from lose_cards(g, list(vcard.cards))
         g.processing.extend(vcard.cards)
     g.log(USE, user.seat, vcard.name, vcard.cards, targets, vcard.skill or via)
-    if counted and vcard.name == "slash" and g.phase == "play" and g.current == user.seat:
+    if counted and vcard.name == SLASH and g.phase == "play" and g.current == user.seat:
         g.slashes_used += 1
     use = CardUse(user, vcard, targets, via, counted)
     if CARD_USED in g.hooks:
@@ -456,7 +457,7 @@ def nullified(g: Game, trick: VCard, target: Player, user: Player | None) -> Pro
             return cancelled
         for q in g.order_from(g.current):
             what = "nullification" if not cancelled else "counter"
-            vc = yield from respond(g, q, "nullification", None, (trick.name, target.seat, what))
+            vc = yield from respond(g, q, NULLIFICATION, None, (trick.name, target.seat, what))
             if vc is not None:
                 to_discard(g, vc.cards)
                 cancelled = not cancelled
@@ -471,10 +472,10 @@ def _anyone_can_nullify(g: Game) -> bool:
         if not p.alive:
             continue
         for c in p.hand:
-            if NAME[c] == "nullification":
+            if NAME[c] == NULLIFICATION:
                 return True
         for s in g.answering.get(p.seat, ()):
-            if s.convert(g, p, "nullification", None):
+            if s.convert(g, p, NULLIFICATION, None):
                 return True
     return False
 
@@ -532,7 +533,7 @@ def dying(g: Game, p: Player, source: Player | None) -> Proc:
         return
     for q in g.order_from(g.current):
         while p.hp <= 0 and q.alive:
-            vc = yield from respond(g, q, "peach", ctx, (p.seat,))
+            vc = yield from respond(g, q, PEACH, ctx, (p.seat,))
             if vc is None:
                 break
             to_discard(g, vc.cards)
@@ -589,10 +590,12 @@ def _check_victory(g: Game) -> None:
 
 # ---------------------------------------------------------------------------- judgement
 @procedure
-def judge(g: Game, p: Player, reason: str) -> Proc:
-    """Reveal the top card of the draw pile as ``p``'s judgement card. ``judge_revealed`` lets
-    skills replace it (鬼才); ``judge_done`` lets skills take it (天妒); then it is discarded.
-    Returns the JudgeCtx whose ``card`` is the result."""
+def judge(g: Game, p: Player, judgement: Judgement) -> Proc:
+    """Reveal the top card of the draw pile as ``p``'s judgement card for ``judgement`` (declared
+    with what its result means: :func:`~.events.judgement`). ``judge_revealed`` lets skills
+    replace it (鬼才); ``judge_done`` lets skills take it (天妒); then it is discarded. Returns the
+    JudgeCtx whose ``card`` is the result (its ``reason``: the judgement's name)."""
+    reason = judgement.name
     card = take_from_pile(g, 1)[0]
     g.processing.append(card)
     ctx = JudgeCtx(p, reason, card)

@@ -13,10 +13,11 @@ defined, so a mistake fails at import with the module named:
   rules consult exactly those; any other public method is refused as a misspelt hook;
 - :func:`register_skill` refuses a second skill with the same id.
 
-A skill that a general has or a card gives also carries its words: ``en``, its name in English,
-and ``text_zh``/``text_en``, its text (003's first-edition text verbatim, and an English
-rendering of it as the project reads it). :func:`~sgscore.sanguosha.model.register_general` and
-:func:`~sgscore.sanguosha.cards.register_card` check them (:func:`skill_words_missing`).
+Every skill also carries its words: ``zh`` and ``en``, its name in Chinese and English, and
+``text_zh``/``text_en``, its text (003's first-edition text verbatim, and an English rendering of
+it as the project reads it). :func:`register_skill` refuses a skill without them, and
+:func:`~sgscore.sanguosha.model.register_general` and :func:`~sgscore.sanguosha.cards.register_card`
+check those they name (:func:`skill_words_missing`).
 """
 
 from __future__ import annotations
@@ -282,21 +283,27 @@ SKILLS: Registry[Skill] = Registry("skill")
 
 
 def skill_words_missing(skill: Skill | type[Skill]) -> list[str]:
-    """What a skill of a general or a card lacks of its words: ``"en"``, ``"text_zh"``,
-    ``"text_en"`` (empty when it has them all)."""
-    return [attr for attr in ("en", "text_zh", "text_en") if not getattr(skill, attr)]
+    """What a skill lacks of its words: ``"zh"``, ``"en"``, ``"text_zh"``, ``"text_en"`` (empty
+    when it has them all)."""
+    return [attr for attr in ("zh", "en", "text_zh", "text_en") if not getattr(skill, attr)]
 
 
 S = TypeVar("S", bound=type[Skill])
 
 
 def register_skill(cls: S) -> S:
-    """Class decorator: make one instance of the skill and register it by id."""
+    """Class decorator: make one instance of the skill and register it by id. It must have its
+    words (:func:`skill_words_missing`): the account and ``sgs info`` tell every skill by them,
+    a copy under a new id too."""
     if not cls.id:
         raise RegistrationError(f"{cls.__module__}.{cls.__qualname__} has no id")
     existing = SKILLS.get(cls.id)
     if existing is not None and type(existing) is cls:
         return cls  # the same class again (an equipment card registering its skill)
+    missing = skill_words_missing(cls) if existing is None else []  # (a second id: refused below)
+    if missing:
+        raise RegistrationError(f"{cls.__module__}: skill {cls.id!r} (of {cls.__module__}) has "
+                                f"no {' or '.join(missing)}")
     SKILLS.add(cls())
     return cls
 

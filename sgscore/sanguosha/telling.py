@@ -28,7 +28,7 @@ from .skills import SKILLS
 __all__ = [
     "Teller", "EVENTS", "REQUESTS", "event_kind", "request_kind", "LANGS", "general_name",
     "skill_name", "card_name", "card_label", "role_name", "phase_name", "reason_name", "is_card",
-    "WINNER",
+    "WINNER", "role_words", "reason_words", "winner_words",
 ]
 
 LANGS = ("en", "zh")
@@ -98,18 +98,19 @@ def skill_name(sid: str, lang: str) -> str:
     return card_name(sid, lang)
 
 
-_ROLE_ZH_3V3 = {"cold_marshal": "冷色主帅", "cold_vanguard": "冷色前锋", "warm_marshal": "暖色主帅",
-                "warm_vanguard": "暖色前锋"}
-"""3v3's roles (``mode_3v3.py``); in English their ids read with a space (``cold marshal``)."""
+_ROLES: dict[str, tuple[str, str]] = {role: (role, zh) for role, zh in ROLE_ZH.items()}
+"""Each role's name, in English and Chinese: identity mode's, and those a variant registers."""
 
-_CAMP_ZH = {"cold": "冷色方", "warm": "暖色方"}
-"""3v3's camps, the sides that win (``sgs stats`` names the sides as roles)."""
+
+def role_words(role: str, *, en: str, zh: str) -> None:
+    """Name a role (or a side that wins, as ``sgs stats`` names the sides) in English and
+    Chinese: a variant's own roles (3v3's camps and posts). An unnamed role is told as its id."""
+    _ROLES[role] = (en, zh)
 
 
 def role_name(role: str, lang: str) -> str:
-    if lang == "zh":
-        return ROLE_ZH.get(role) or _ROLE_ZH_3V3.get(role) or _CAMP_ZH.get(role, role)
-    return role.replace("_", " ") if role in _ROLE_ZH_3V3 else role
+    words = _ROLES.get(role)
+    return role if words is None else words[1 if lang == "zh" else 0]
 
 
 def phase_name(phase: str, lang: str) -> str:
@@ -121,21 +122,31 @@ _REASONS = {
     "discard_phase": ("discard phase", "弃牌阶段"), "replaced": ("replaced", "替换装备"),
     "death": ("on death", "阵亡"), "killed_loyalist": ("the lord killed a loyalist", "主公杀忠臣"),
     "borrowed_weapon": ("borrowed weapon", "归还借来的武器"),
-    "indulgence_1_0": ("Contentment", "乐不思蜀"),  # the 1.0 deck's (content/deck_1_0.py)
     "lord_died": ("the lord died", "主公阵亡"),
-    "marshal_died": ("a marshal died", "主帅阵亡"),
     "rebels_and_renegades_dead": ("every rebel and renegade died", "反贼和内奸全部阵亡"),
     "round_cap": ("round cap reached", "达到轮数上限"), "no_cards": ("no cards left", "牌堆耗尽"),
     "ended": ("ended", "结束"), "error": ("engine error", "引擎错误"),
 }
 
-WINNER = {
+WINNER: dict[str, dict[str | None, str]] = {
     "en": {"lord": "the lord and the loyalists win", "rebel": "the rebels win",
-           "renegade": "the renegade wins", "warm": "the warm camp wins",
-           "cold": "the cold camp wins", None: "a draw"},
-    "zh": {"lord": "主公和忠臣获胜", "rebel": "反贼获胜", "renegade": "内奸获胜", "warm": "暖色方获胜",
-           "cold": "冷色方获胜", None: "平局"},
+           "renegade": "the renegade wins", None: "a draw"},
+    "zh": {"lord": "主公和忠臣获胜", "rebel": "反贼获胜", "renegade": "内奸获胜", None: "平局"},
 }
+"""Who won, by the winner a game's result names (a variant adds its own: :func:`winner_words`)."""
+
+
+def reason_words(reason: str, *, en: str, zh: str) -> None:
+    """Name a reason that is neither a card's name nor a skill's id (a discard's, a judgement's,
+    the end of the game's) in English and Chinese: registered by the module whose rules give it
+    (a variant's way to win, an edition's text of a card)."""
+    _REASONS[reason] = (en, zh)
+
+
+def winner_words(winner: str, *, en: str, zh: str) -> None:
+    """Say that ``winner`` won, in English and Chinese (a variant's sides: 3v3's camps)."""
+    WINNER["en"][winner] = en
+    WINNER["zh"][winner] = zh
 
 
 def reason_name(reason: Any, lang: str) -> str:

@@ -9,7 +9,7 @@ from sgscore.sanguosha.contexts import DAMAGED, DamageCtx
 from sgscore.sanguosha.game import Game
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE, Player
 from sgscore.sanguosha.rules import damage
-from sgscore.sanguosha.skills import Skill, register_skill
+from sgscore.sanguosha.skills import SKILLS, Skill, register_skill
 from sgscore.testing import Scenario, Table
 from sgscore.testing import check_conservation as assert_conserved
 
@@ -231,12 +231,14 @@ def test_aoe_skips_a_player_who_died_meanwhile() -> None:
     assert ("draw", 0, 3) in [e[:3] for e in t.events("draw")]
 
 
-@register_skill
 class _Thorns(Skill):
-    """A test-only skill (no general of the engine can yet kill the user of a 南蛮入侵 while it
-    resolves; 刚烈 will): whoever damages its owner takes 1 damage from the owner."""
+    """A test-only skill, registered for the one test that gives it (no general of the engine
+    kills the user of a 南蛮入侵 at once, without a judgement): whoever damages its owner takes 1
+    damage from the owner."""
 
     id = "test_thorns"
+    zh, en = "荆棘", "Thorns"
+    text_zh = text_en = "Whoever damages you takes 1 damage from you (a test-only skill)."
     optional = False
     timings = (DAMAGED,)
 
@@ -258,10 +260,14 @@ def test_aoe_goes_on_when_its_user_dies_and_the_turn_then_ends() -> None:
     s.seat(4).hp(1)
     s.seat(1).hand("slash")
     t = s.start(seat=2, phase="play")
-    t.game.add_skill(t.p(3), "test_thorns")
-    t.mark()
-    t.play(t.card(2, "savage_assault"))  # seat 3 is hit first and strikes back: seat 2 dies
-    t.answer(1, "respond", t.card(1, "slash"))
+    register_skill(_Thorns)
+    try:
+        t.game.add_skill(t.p(3), "test_thorns")
+        t.mark()
+        t.play(t.card(2, "savage_assault"))  # seat 3 is hit first and strikes back: seat 2 dies
+        t.answer(1, "respond", t.card(1, "slash"))
+    finally:
+        SKILLS.remove("test_thorns")
     assert [e[1:4] for e in t.events("death")] == [(2, REBEL, 3), (4, REBEL, 2)]
     assert [e[1:3] for e in t.events("draw")][:1] == [(3, 3)]  # the renegade killed a rebel
     assert not any(e[1] == 2 and e[2] == 3 for e in t.events("draw"))  # the dead user draws none

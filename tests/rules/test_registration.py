@@ -19,6 +19,7 @@ from sgscore.core import checks
 from sgscore.core.registry import RegistrationError
 from sgscore.sanguosha import CARD_TYPES, GENERALS, PACKS, SKILLS
 from sgscore.sanguosha.contexts import DAMAGED, DamageCtx
+from sgscore.sanguosha.events import JUDGEMENTS
 from sgscore.sanguosha.game import Game
 from sgscore.sanguosha.model import Player
 from sgscore.sanguosha.skills import Skill, register_skill
@@ -41,7 +42,7 @@ from sgscore.sanguosha.zones import draw
 def module(tmp_path: Path) -> Iterator[Callable[[str, str], Any]]:
     """Import a module written on the fly; take back whatever it registered afterwards."""
     sys.path.insert(0, str(tmp_path))
-    before = {r.what: set(r) for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS)}
+    before = {r.what: set(r) for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS, JUDGEMENTS)}
     names: list[str] = []
 
     def load(name: str, body: str) -> Any:
@@ -53,7 +54,7 @@ def module(tmp_path: Path) -> Iterator[Callable[[str, str], Any]]:
     sys.path.remove(str(tmp_path))
     for n in names:
         sys.modules.pop(n, None)
-    for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS):
+    for r in (SKILLS, GENERALS, CARD_TYPES, PACKS, EVENTS, JUDGEMENTS):
         for name in set(r) - before[r.what]:
             r.remove(name)
 
@@ -104,6 +105,7 @@ def test_modifier_hooks_are_found_from_the_methods_not_declared(module: Callable
         @register_skill
         class Far(Skill):
             id = "test_far"
+            zh, en, text_zh, text_en = "远", "Far", "其他角色计算与你的距离+1。", "Others are 1 farther."
             def distance_in(self, g, owner, other): return 1
         """)
     assert m.Far.modifies == ("distance_in",)
@@ -245,10 +247,38 @@ def test_generals_cards_and_their_skills_need_their_names_and_texts(module: Call
     assert GENERALS["brave_general"].en == "Brave General" and m.Brave.en == "Brave"
 
 
+def test_a_copied_skill_needs_its_words_and_a_judgement_its_meaning(
+    module: Callable[[str, str], Any],
+) -> None:
+    # A skill copied under a new id and registered on its own (given later by a variant or
+    # another skill, no general's) is told by its words: without them it fails at import, not
+    # later in an account that names it by its id.
+    _fails(module, "mistake_copied_skill", """
+        @register_skill
+        class Ganglie2(Skill):
+            id = "ganglie_copy"
+            zh = "刚烈"
+            optional = False
+            timings = (DAMAGED,)
+            def can_trigger(self, g, owner, ctx): return False
+            def trigger(self, g, owner, ctx): yield from ()
+        """, "skill 'ganglie_copy'", "has no en or text_zh or text_en")
+    # A judgement is declared with what its result means (rules.judge takes the declaration),
+    # once per reason: a copy that declares the original's again fails, naming both modules.
+    _fails(module, "mistake_copied_judgement", """
+        from sgscore.sanguosha.events import judgement
+
+        @judgement("ganglie")
+        def GANGLIE(t, seat, card):
+            return ""
+        """, "judgement 'ganglie' is already registered by sgscore.sanguosha.generals.xiahoudun")
+
+
 def test_a_procedure_created_without_yield_from_fails_the_test() -> None:
     # The contributor's mistake: ``draw(g, owner, 1)`` instead of ``yield from draw(...)``.
     class Forgetful(Skill):
         id = "test_forgetful"
+        zh, en, text_zh, text_en = "健忘", "Forgetful", "受到伤害后摸一张牌。", "Draw when damaged."
         optional = False
         timings = (DAMAGED,)
 

@@ -3,6 +3,7 @@ it resolves, which skills and weapons hook into."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
@@ -10,10 +11,12 @@ from ...core.checks import procedure
 from ...core.engine import Proc
 from ..cards import BASIC, NAME, CardType, register_card
 from ..contexts import CardCtx, CardUse
+from ..events import asks, told_as_used
 from ..hints import FRIEND, Advisor, card_hint
-from ..model import Player, VCard
+from ..memory import Memory, Window, is_seat, learns, window_kind
+from ..model import GENERALS, Player, VCard
 from ..rules import damage, recover, respond
-from ..skills import Timing
+from ..skills import SKILLS, Timing
 from ..telling import Teller, event_kind
 from ..triggers import fire
 from ..zones import to_discard
@@ -23,7 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SlashCtx", "aimable", "slash_at", "slash_max_targets", "SLASH_TARGETED", "SLASH_AIM", "SLASH_ARMOR",
-    "SLASH_DODGED", "SLASH_HIT", "NO_EFFECT", "DODGED",
+    "SLASH_DODGED", "SLASH_HIT", "NO_EFFECT", "DODGED", "SlashUnderWay", "slash_under_way",
+    "aimed_target", "jinks_skill",
 ]
 
 
@@ -244,6 +248,108 @@ register_card(CardType("slash", "杀", BASIC, en="Slash", targets=_slash_targets
 # 闪 is only ever played in response (docs/rules.md "Cards"): it has no targets of its own.
 register_card(CardType("jink", "闪", BASIC, en="Dodge", targets=None, effect=_no_effect))
 register_card(CardType("peach", "桃", BASIC, en="Peach", targets=_peach_targets, effect=_peach_effect))
+told_as_used("peach")  # 桃 for the dying is used, not played (docs/rules.md "Cards")
+
+
+# ---------------------------------------------------------------------------- the account
+# What the account remembers of the 杀 under way (memory.py): its user and targets (流离 moves
+# one), how many 闪 each target needs (two against 无双), which target 青釭剑 is aimed at.
+@dataclass
+class SlashUnderWay:
+    """The 杀 being resolved: ``targets`` in the order they are resolved; ``need``: 闪 each one
+    needs; ``aimed``: how many targets 青釭剑 has been aimed at; ``answered``: targets that
+    played a first 闪."""
+
+    user: int
+    targets: list[int]
+    need: int
+    aimed: int = 0
+    answered: list[int] = field(default_factory=list)
+
+
+def slash_under_way(m: Memory) -> SlashUnderWay | None:
+    """The 杀 under way, as far as the viewer saw."""
+    s: SlashUnderWay | None = m.notes.get("slash")
+    return s
+
+
+def aimed_target(m: Memory) -> int:
+    """The target the 杀 under way is aimed at next (-1: none known)."""
+    s = slash_under_way(m)
+    if s is None:
+        return -1
+    living = [q for q in s.targets if q not in m.dead]
+    return living[min(s.aimed, len(living) - 1)] if living else -1
+
+
+def jinks_skill(gid: str) -> str:
+    """The skill of general ``gid`` that makes its 杀 need more than one 闪 (无双), or ``""``."""
+    g = GENERALS.get(gid)
+    if g is None:
+        return ""
+    for sid in g.skills:
+        s = SKILLS.get(sid)
+        if s is not None and "jinks_needed" in s.modifies:
+            return sid
+    return ""
+
+
+@learns("turn")
+def _turn(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.notes["slash"] = None
+
+
+@learns("use")
+def _use(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    seat, name, targets = args[0], args[1], args[3]
+    if name != "slash" or not is_seat(seat):
+        m.notes["slash"] = None
+        return
+    n = max(m.players, len(t.generals), 1)
+    order = sorted((s for s in targets if is_seat(s)), key=lambda s: (s - seat) % n)
+    gid = t.generals[seat] if seat < len(t.generals) else ""
+    m.notes["slash"] = SlashUnderWay(seat, order, 2 if jinks_skill(gid) else 1)
+
+
+@learns("play", untaken=True)
+def _second_jink(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> list[str] | None:
+    """The first 闪 played against a 杀 that needs two opens the wait for the second."""
+    seat, name = args[0], args[1]
+    s = slash_under_way(m)
+    if name != "jink" or s is None or s.need < 2 or seat not in s.targets or seat in s.answered:
+        return None
+    s.answered.append(seat)
+    m.push(Window("second_jink", seat, s.user))
+    gid = t.generals[s.user] if s.user < len(t.generals) else ""
+    return [t.say(en="{src}'s {skill}: {p} must play a second {jink}",
+                  zh="{src}的【{skill}】：{p}须再打出一张【{jink}】", skill=t.skill(jinks_skill(gid)),
+                  src=t.p(s.user), p=t.p(seat), jink=t.name("jink"))]
+
+
+def _second_jink_keeps(m: Memory, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+    """The target's own 闪, by a judgement or through 护驾."""
+    return m.inner_seat(kind, args) == w.seat or (
+        kind == "play" and args[0] == w.seat and args[1] == "jink") or (
+        kind == "skill" and args[0] == w.seat and asks(args[1]))
+
+
+def _second_jink_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    if kind == "no_effect":  # 空城: the 杀 stopped affecting the target
+        return ""
+    return t.say(en="{p} does not play a second {jink}", zh="{p}没有打出第二张【{jink}】",
+                 p=t.p(w.seat), jink=t.name("jink"))
+
+
+def _second_jink_played(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                        hidden: Any) -> list[str] | None:
+    if args[0] != w.seat:
+        return None
+    m.windows.pop()
+    return []
+
+
+window_kind("second_jink", keeps=_second_jink_keeps, closing=_second_jink_closing,
+            takes={"play": _second_jink_played})
 
 
 # ---------------------------------------------------------------------------- agent hints

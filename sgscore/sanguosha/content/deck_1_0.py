@@ -44,11 +44,11 @@ from ..cards import (
     register_pack,
 )
 from ..contexts import CardUse, Ctx
-from ..events import register_meaning, register_taken_away
+from ..events import judgement, register_taken_away
 from ..hints import judgement_hint
 from ..model import Player, VCard
 from ..rules import judge, nullified, recover
-from ..telling import Teller, request_kind
+from ..telling import Teller, reason_words, request_kind
 from ..zones import choose_card_of, discard, draw, gain, to_discard
 from . import basic, delayed, tricks  # noqa: F401 - the cards whose names this deck shares
 from .equipment import Crossbow, EightDiagram, equipment
@@ -57,7 +57,8 @@ from .tricks import SNATCH, others, pick_in_turn, trick_reach
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["FEAST", "MONKEY", "PEACH_TEXT", "SNATCH_TEXT", "INDULGENCE_TEXT", "EightDiagram10",
+__all__ = ["FEAST", "MONKEY", "PEACH_TEXT", "SNATCH_TEXT", "INDULGENCE_TEXT", "INDULGENCE_1_0",
+           "EIGHT_DIAGRAM_1_0", "EightDiagram10",
            "MingtianZhaofu", "two_left"]
 
 
@@ -155,7 +156,7 @@ def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> P
     """002: "若判定通过，弃掉乐不思蜀，正常行动；若判定不通过，不能行动，乐不思蜀同时作废（弃掉）": not ♥, the holder
     skips the draw, play and discard phases of this turn."""
     if not cancelled:
-        j = yield from judge(g, holder, "indulgence_1_0")
+        j = yield from judge(g, holder, INDULGENCE_1_0)
         if SUIT[j.card] != HEART:
             for phase in ("draw", "play", "discard"):
                 g.turn.skip(phase)
@@ -169,7 +170,9 @@ INDULGENCE_TEXT = CardType("indulgence", "乐不思蜀", DELAYED, en="Contentmen
 """002's text of 乐不思蜀: placed as 003's is; judged otherwise."""
 
 
-def _indulgence_meaning(t: Teller, seat: int, card: int) -> str:
+@judgement("indulgence_1_0")
+def INDULGENCE_1_0(t: Teller, seat: int, card: int) -> str:
+    """The 1.0 deck's 乐不思蜀: not ♥ skips the draw, play and discard phases."""
     if SUIT[card] == HEART:
         return t.say(en="the judgement is ♥: {trick} has no effect", zh="判定结果为♥：【{trick}】无效",
                      trick=t.name("indulgence"))
@@ -178,7 +181,7 @@ def _indulgence_meaning(t: Teller, seat: int, card: int) -> str:
                  p=t.p(seat))
 
 
-register_meaning("indulgence_1_0", _indulgence_meaning)
+reason_words("indulgence_1_0", en="Contentment", zh="乐不思蜀")  # its judgement's reason, told
 
 
 # ---------------------------------------------------------------------------- the new tricks
@@ -271,13 +274,15 @@ class EightDiagram10(EightDiagram):
                "against Barbarian Invasion, Duel or Lightning.")
 
     def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
-        j = yield from judge(g, owner, self.id)
+        j = yield from judge(g, owner, EIGHT_DIAGRAM_1_0)
         if SUIT[j.card] == HEART:
             return VCard("jink", (), self.id, suit=-1, rank=0)
         return None
 
 
-def _eight_diagram_meaning(t: Teller, seat: int, card: int) -> str:
+@judgement("eight_diagram_1_0")
+def EIGHT_DIAGRAM_1_0(t: Teller, seat: int, card: int) -> str:
+    """The 1.0 deck's 八卦阵: ♥ counts as a 闪."""
     if SUIT[card] == HEART:
         return t.say(en="the judgement is ♥: it counts as a {jink}", zh="判定结果为♥：视为打出了【{jink}】",
                      jink=t.name("jink"))
@@ -286,7 +291,6 @@ def _eight_diagram_meaning(t: Teller, seat: int, card: int) -> str:
                  jink=t.name("jink"))
 
 
-register_meaning("eight_diagram_1_0", _eight_diagram_meaning)
 
 register_card(equipment("mingtian_zhaofu", "冥天照符", WEAPON, en="Mingtian Talisman", range=1,
                         skill=MingtianZhaofu))

@@ -3,12 +3,14 @@ placed in a judgement area, judged in the holder's judge phase (``rules.judge_ph
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ..cards import DELAYED, HEART, RANK, SPADE, SUIT, CardType, register_card
 from ..contexts import CardUse
+from ..events import judgement, register_staying
 from ..hints import Advisor, card_hint, judgement_hint
+from ..memory import JUDGE_AREA, Memory, learns
 from ..model import LORD, Player, VCard
 from ..rules import damage, judge
 from ..telling import Teller, event_kind
@@ -18,7 +20,7 @@ from .tricks import others
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["PLACE_DELAYED", "MOVE_DELAYED", "lightning_hits"]
+__all__ = ["PLACE_DELAYED", "MOVE_DELAYED", "INDULGENCE", "LIGHTNING", "lightning_hits"]
 
 
 @event_kind("place_delayed")
@@ -65,10 +67,20 @@ def _indulgence_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]
     ]
 
 
+@judgement("indulgence")
+def INDULGENCE(t: Teller, seat: int, card: int) -> str:
+    """乐不思蜀: not ♥ skips the play phase."""
+    if SUIT[card] == HEART:
+        return t.say(en="the judgement is ♥: {trick} has no effect",
+                     zh="判定结果为♥：【{trick}】无效", trick=t.name("indulgence"))
+    return t.say(en="the judgement is not ♥: {p} skips the play phase",
+                 zh="判定结果不为♥：{p}跳过出牌阶段", p=t.p(seat))
+
+
 def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """乐不思蜀: not ♥ → skip the play phase; discarded either way (a nullified one too)."""
     if not cancelled:
-        j = yield from judge(g, holder, "indulgence")
+        j = yield from judge(g, holder, INDULGENCE)
         if SUIT[j.card] != HEART:
             g.turn.skip("play")
     to_discard(g, [card])
@@ -88,11 +100,21 @@ def lightning_hits(card: int) -> bool:
     return SUIT[card] == SPADE and 2 <= RANK[card] <= 9
 
 
+@judgement("lightning")
+def LIGHTNING(t: Teller, seat: int, card: int) -> str:
+    """闪电: ♠2-♠9 strikes."""
+    if lightning_hits(card):
+        return t.say(en="the judgement is within ♠2-♠9: {trick} strikes {p}",
+                     zh="判定结果在♠2-♠9之间：【{trick}】击中{p}", trick=t.name("lightning"), p=t.p(seat))
+    return t.say(en="the judgement is not within ♠2-♠9: {trick} does not strike",
+                 zh="判定结果不在♠2-♠9之间：【{trick}】未击中", trick=t.name("lightning"))
+
+
 def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """闪电: ♠2-♠9 → 3 damage with no source, then discarded; otherwise (or nullified) it moves on
     to the next living player whose judgement area holds no 闪电 (docs/rules.md "Cards")."""
     if not cancelled:
-        j = yield from judge(g, holder, "lightning")
+        j = yield from judge(g, holder, LIGHTNING)
         if lightning_hits(j.card):
             yield from damage(g, None, holder, 3, VCard("lightning", (card,)))
             to_discard(g, [card])
@@ -115,6 +137,23 @@ def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Pr
 
 register_card(CardType("lightning", "闪电", DELAYED, en="Lightning", targets=_lightning_targets, effect=_place,
                        judged=_lightning_judged))
+
+
+# ---------------------------------------------------------------------------- the account
+# Where a delayed trick lies (memory.py): in the judgement area it was placed in or moved to,
+# until it is judged; 闪电 stays there (or moves on) unless it strikes.
+register_staying("lightning")
+
+
+@learns("place_delayed", "move_delayed")
+def _placed(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.zone[args[2]] = (JUDGE_AREA, args[1])
+
+
+@learns("judge_result")
+def _struck(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    if args[1] == "lightning" and lightning_hits(args[2]):
+        m.zone.pop(m.delayed, None)  # it strikes and is discarded
 
 
 # ---------------------------------------------------------------------------- agent hints

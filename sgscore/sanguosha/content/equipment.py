@@ -14,6 +14,7 @@ from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, SubsetRequest
 from ..cards import (
     ARMOR,
+    CARD_TYPES,
     DEFENSE_HORSE,
     EQUIP,
     NAME,
@@ -25,6 +26,7 @@ from ..cards import (
     register_card,
 )
 from ..contexts import CardUse, Ctx
+from ..events import judgement, register_taken_away, skill_effect
 from ..hints import (
     FRIEND,
     Advisor,
@@ -34,12 +36,21 @@ from ..hints import (
     skill_hint,
     take_from_target,
 )
+from ..memory import EQUIP_AREA, Memory, Window, inside_skill, learns_skill, window_kind
 from ..model import Player, VCard
 from ..rules import judge, respond, use_card
 from ..skills import Skill
 from ..telling import Teller, request_kind
 from ..zones import choose_card_of, discard, draw, equip_card
-from .basic import SLASH_AIM, SLASH_ARMOR, SLASH_DODGED, SLASH_HIT, SlashCtx
+from .basic import (
+    SLASH_AIM,
+    SLASH_ARMOR,
+    SLASH_DODGED,
+    SLASH_HIT,
+    SlashCtx,
+    aimed_target,
+    slash_under_way,
+)
 from .tricks import DuelCtx
 
 if TYPE_CHECKING:
@@ -47,7 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "equipment", "DOUBLE_SWORDS", "DOUBLE_SWORDS_DISCARD", "AXE_DISCARD", "KYLIN_BOW",
-    "ICE_SWORD",
+    "ICE_SWORD", "EIGHT_DIAGRAM",
 ]
 
 
@@ -115,6 +126,17 @@ class QinggangSword(_Equipment):
 register_card(equipment("qinggang_sword", "青釭剑", WEAPON, en="Qinggang Sword", range=2, skill=QinggangSword))
 
 
+@judgement("eight_diagram")
+def EIGHT_DIAGRAM(t: Teller, seat: int, card: int) -> str:
+    """八卦阵: red counts as a 闪."""
+    if is_red(SUIT[card]):
+        return t.say(en="the judgement is red: it counts as a {jink}",
+                     zh="判定结果为红色：视为打出了【{jink}】", jink=t.name("jink"))
+    return t.say(en="the judgement is black: {armor} gives no {jink}",
+                 zh="判定结果为黑色：【{armor}】未生效", armor=t.skill("eight_diagram"),
+                 jink=t.name("jink"))
+
+
 class EightDiagram(_Equipment):
     """八卦阵: when you need to play 闪 you may judge first; red counts as a 闪, otherwise you may
     still play one (003; the ``respond`` request offers it once per 闪 needed)."""
@@ -129,7 +151,7 @@ class EightDiagram(_Equipment):
         return name == "jink"
 
     def respond(self, g: Game, owner: Player, name: str, ctx: Ctx | None) -> Proc:
-        j = yield from judge(g, owner, "eight_diagram")
+        j = yield from judge(g, owner, EIGHT_DIAGRAM)
         if is_red(SUIT[j.card]):
             return VCard("jink", (), "eight_diagram", suit=-1, rank=0)
         return None
@@ -431,6 +453,73 @@ class IceSword(_Advanced):
 
 
 register_card(equipment("ice_sword", "寒冰剑", WEAPON, en="Ice Sword", range=2, skill=IceSword))
+
+
+# ---------------------------------------------------------------------------- the account
+# What the account makes of the equipment's skill events (events.py, memory.py): 青釭剑 says the
+# armor it makes useless; 青龙偃月刀's follow-up 杀 is told by its ``use``; 八卦阵's judgement is
+# part of the answer it is made in; 寒冰剑 and 麒麟弓 throw away the target's cards.
+register_taken_away("ice_sword")
+register_taken_away("kylin_bow")
+
+
+def _armor(m: Memory, seat: int) -> int:
+    """The armor ``seat`` was seen to equip (-1: none)."""
+    for card, (area, owner) in m.zone.items():
+        if owner == seat and area == EQUIP_AREA and 0 <= card < len(NAME):
+            t = CARD_TYPES.get(NAME[card])
+            if t is not None and t.slot == ARMOR:
+                return card
+    return -1
+
+
+@skill_effect("qinggang_sword")
+def _qinggang_effect(t: Teller, seat: int) -> str | None:
+    target = aimed_target(t.memory)
+    armor = _armor(t.memory, target) if target >= 0 else -1
+    if armor < 0:
+        return ""
+    return t.say(en=": {target}'s {armor} has no effect", zh="，{target}的{armor}无效",
+                 armor=t.card(armor), target=t.p(target))
+
+
+@learns_skill("qinggang_sword")
+def _qinggang_aimed(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    s = slash_under_way(m)
+    if s is not None:
+        s.aimed += 1
+
+
+@skill_effect("blade")
+def _blade_effect(t: Teller, seat: int) -> str | None:
+    return ""  # its follow-up 杀 is told by the ``use`` that comes next
+
+
+@learns_skill("blade")
+def _blade_asks(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.push(Window("blade", args[0]))
+
+
+def _blade_keeps(m: Memory, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+    return kind == "play" and args[0] == w.seat and args[1] == "slash"
+
+
+def _blade_played(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                  hidden: Any) -> list[str] | None:
+    if args[0] != w.seat:
+        return None
+    m.windows.pop()
+    return []
+
+
+window_kind("blade", keeps=_blade_keeps, takes={"play": _blade_played}, hushes=True)
+
+
+def _own_judgement(m: Memory, args: tuple[Any, ...]) -> int:
+    return int(args[0])
+
+
+inside_skill("eight_diagram", _own_judgement)
 
 
 # ---------------------------------------------------------------------------- agent hints

@@ -11,7 +11,9 @@ from ...core.protocol import Choice, PickRequest, Request
 from ...core.registry import Kind
 from ..cards import NAME, TRICK, CardType, register_card
 from ..contexts import CardCtx, CardUse
+from ..events import register_taken_away, told_as_used
 from ..hints import ENEMY, FRIEND, NO_OPINION, Advisor, answer_hint, card_hint, take_from_target
+from ..memory import Memory, Window, card_ids, learns, window_kind
 from ..model import Player, VCard
 from ..rules import damage, nullified, recover, respond
 from ..skills import Timing
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DuelCtx", "AoeCtx", "duel", "others", "trick_reach", "area_order", "AOE_ANSWERED", "DUEL_LOST", "BORROW",
-    "REVEAL", "DISMANTLE", "SNATCH", "AMAZING_GRACE", "CHOOSE_WEAPON",
+    "REVEAL", "DISMANTLE", "SNATCH", "AMAZING_GRACE", "CHOOSE_WEAPON", "keeps_reveal",
 ]
 
 
@@ -226,6 +228,7 @@ def _dismantle_effect(g: Game, use: CardUse) -> Proc:
 
 register_card(CardType("dismantlement", "过河拆桥", TRICK, en="Dismantle", targets=_dismantle_targets,
                        effect=_dismantle_effect))
+register_taken_away("dismantlement")  # the user chooses the target's card: told from its area
 
 
 def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
@@ -303,6 +306,7 @@ def _nothing(g: Game, use: CardUse) -> Proc:
 
 # 无懈可击 is never used in the play phase: only in a window (``rules.nullified``).
 register_card(CardType("nullification", "无懈可击", TRICK, en="Nullification", targets=None, effect=_nothing))
+told_as_used("nullification")  # used, not played, in the rules' words
 
 
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
@@ -386,6 +390,106 @@ def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc
 
 register_card(CardType("amazing_grace", "五谷丰登", TRICK, en="Bountiful Harvest", targets=_self_target,
                        effect=_amazing_grace_effect))
+
+
+# ---------------------------------------------------------------------------- the account
+# What the account remembers (memory.py): the 无懈可击 window of a trick on a target, which ends
+# with no event when nobody plays another; the cards 五谷丰登 showed, which go to the discard pile
+# with no event when the picks are over; a weapon borrowed with 借刀杀人, out of its owner's area.
+def _null_keeps(m: Memory, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+    if kind == "nullified":
+        return bool(args[1] == w.about and args[2] == w.seat)
+    # what a 无懈可击 played brings with it (集智) comes before its ``nullified``
+    return w.playing or (kind == "play" and args[1] == "nullification")
+
+
+def _null_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    if w.cancelled:
+        return t.say(en="nobody plays another {nul}: {trick} on {target} has no effect",
+                     zh="无人再使用【{nul}】，对{target}的【{trick}】无效",
+                     nul=t.name("nullification"), trick=t.name(w.about), target=t.p(w.seat))
+    return t.say(en="nobody plays another {nul}: {trick} on {target} takes effect",
+                 zh="无人再使用【{nul}】，对{target}的【{trick}】生效",
+                 nul=t.name("nullification"), trick=t.name(w.about), target=t.p(w.seat))
+
+
+def _null_closed(m: Memory, w: Window) -> None:
+    below = m.windows[-1] if m.windows else None
+    if w.cancelled and below is not None and below.kind == "reveal" and below.about == w.about:
+        below.left -= 1  # that player's pick is cancelled: one pick fewer to come
+
+
+def _null_played(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                 hidden: Any) -> list[str] | None:
+    if args[1] != "nullification":
+        return None
+    w.playing = True
+    return []
+
+
+def _null_outcome(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                  hidden: Any) -> list[str] | None:
+    if (w.about, w.seat) != (args[1], args[2]):
+        return None
+    w.cancelled, w.playing = bool(args[3]), False
+    return []
+
+
+@learns("nullified", untaken=True)
+def _nullified(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.push(Window("nullification", args[2], args[1], bool(args[3])))
+
+
+window_kind("nullification", keeps=_null_keeps, closing=_null_closing, closed=_null_closed,
+            takes={"play": _null_played, "nullified": _null_outcome}, holds=("nullification",))
+
+_REVEAL_KEEPS = {"gain", "play", "nullified", "skill", "draw", "reshuffle"}
+
+
+def keeps_reveal(kind: str) -> None:
+    """Say that an event of ``kind`` may happen while the cards 五谷丰登 showed are being picked
+    (besides the picks, 无懈可击 and its windows, and what playing one brings: a skill, a draw),
+    so it does not end them: a skill that answers a question (铜铃)."""
+    _REVEAL_KEEPS.add(kind)
+
+
+def _reveal_keeps(m: Memory, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+    return w.left > 0 and kind in _REVEAL_KEEPS
+
+
+def _reveal_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    if not w.cards or kind == "game_over":
+        return ""
+    go = "goes" if len(w.cards) == 1 else "go"
+    return t.say(en="{cards} " + go + " to the discard pile ({trick})",
+                 zh="{cards}进入弃牌堆（{trick}）", cards=t.cards(w.cards), trick=t.name(w.about))
+
+
+def _reveal_picked(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                   hidden: Any) -> list[str] | None:
+    shown = card_ids(args[2] if len(args) > 2 else ()) or card_ids(hidden)
+    if not any(c in w.cards for c in shown):  # a pick of 五谷丰登
+        return None
+    w.cards = [c for c in w.cards if c not in shown]
+    w.left -= 1
+    if w.left <= 0:  # the last pick: what is left goes to the discard pile now
+        return m.close(t, w, "gain", args)
+    return []
+
+
+@learns("reveal")
+def _reveal(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    cards = card_ids(args[1])  # one per player, who each pick one unless 无懈可击 stops them
+    m.push(Window("reveal", args[0], m.used, cards=cards, left=len(cards)))
+
+
+window_kind("reveal", keeps=_reveal_keeps, closing=_reveal_closing,
+            takes={"gain": _reveal_picked})
+
+
+@learns("borrow")
+def _borrow(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.zone.pop(args[2], None)
 
 
 # ---------------------------------------------------------------------------- agent hints

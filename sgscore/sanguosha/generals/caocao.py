@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.engine import Proc
 from ..contexts import DAMAGED, Ctx, DamageCtx
+from ..events import asks_round
 from ..hints import asker_is_friend, general_hint, skill_hint
 from ..model import General, Player, VCard, register_general
 from ..rules import respond
@@ -75,6 +76,7 @@ class Hujia(Skill):
 
 
 register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia"), en="Cao Cao"))
+asks_round("hujia", "jink", "wei")  # the account: "no Wei general answers 护驾"
 
 
 # ---------------------------------------------------------------------------- agent hints

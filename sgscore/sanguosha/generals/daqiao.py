@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ...core.protocol import PickRequest
 from ..cards import DIAMOND, OFFENSE_HORSE, SUIT, WEAPON
-from ..content.basic import SLASH_TARGETED, SlashCtx, aimable
+from ..content.basic import SLASH_TARGETED, SlashCtx, aimable, slash_under_way
 from ..hints import general_hint
+from ..memory import Memory, learns
 from ..model import NO_CARD, General, Player, VCard, register_general
 from ..requests import card_targets
 from ..skills import PlayOption, Skill, register_skill
@@ -24,6 +25,13 @@ def SLASH_MOVED(t: Teller, seat: int, target: int) -> str:
     """流离 (大乔): ``seat`` moves the 杀 aimed at it on to ``target``."""
     return t.say(en="{p} moves the {slash} on to {target}", zh="{p}将杀转移给{target}", p=t.p(seat),
                  target=t.p(target), slash=t.name("slash"))
+
+
+@learns("slash_moved")
+def _moved(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    s = slash_under_way(m)  # the account's 杀 under way has a new target
+    if s is not None and args[0] in s.targets:
+        s.targets[s.targets.index(args[0])] = args[1]
 
 
 def _ask_liuli(t: Teller, seat: int, user: int) -> str:

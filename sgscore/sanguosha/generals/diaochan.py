@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ..content.tricks import duel
 from ..contexts import PHASE_END, PhaseCtx
 from ..hints import ENEMY, FRIEND, Advisor, cost, general_hint, skill_hint
+from ..memory import Memory, learns
 from ..model import General, Player, TurnCounter, register_general
 from ..skills import PlayOption, Skill, register_skill
 from ..telling import Teller, event_kind
@@ -108,6 +109,18 @@ class Lijian(Skill):
 
 
 register_general(General("diaochan", "貂蝉", "qun", "f", 3, ("biyue", "lijian"), en="Diaochan"))
+
+
+# ---------------------------------------------------------------------------- the account
+# The duel 离间 starts has no card: its damage is told as the 决斗's, with the skill.
+@learns("lijian_duel")
+def _duel_begins(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.as_card = ("duel", "lijian", args[1], args[2])
+
+
+@learns("turn", "damage", "damage_prevented", "no_effect")
+def _duel_ends(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.as_card = None
 
 
 # ---------------------------------------------------------------------------- agent hints

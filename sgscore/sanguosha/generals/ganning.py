@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
+from ..content.tricks import keeps_reveal
 from ..contexts import DYING, Ctx, DyingCtx
 from ..hints import Advisor, general_hint, skill_hint
 from ..model import REBEL, General, Player, register_general
@@ -80,6 +81,7 @@ class Tongling(Skill):
 
 
 register_general(General("ganning", "甘宁", "wu", "m", 4, ("tongling",), can_be_lord=False, en="Gan Ning"))
+keeps_reveal("tongling")  # 铜铃 may answer a 五谷丰登 pick: the picks go on
 
 
 # ---------------------------------------------------------------------------- agent hints

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..contexts import DAMAGED, JUDGE_DONE, DamageCtx, JudgeCtx
 from ..events import SKILL
 from ..hints import NO_OPINION, Advisor, answer_hint, general_hint
+from ..memory import Memory, Window, card_ids, inside, inside_skill, learns_skill, window_kind
 from ..model import RENEGADE, General, Player, register_general
 from ..requests import INVOKE
 from ..rules import ask_yes_no
@@ -133,6 +134,67 @@ class Yiji(Skill):
 
 
 register_general(General("guojia", "郭嘉", "wei", "m", 3, ("tiandu", "yiji"), en="Guo Jia"))
+
+
+# ---------------------------------------------------------------------------- the account
+# 天妒 takes his judgement card inside the answer it was made in (八卦阵's): part of it. 遗计's
+# draw and gifts are told as one: the cards he gives are his gifts, and those he gave to nobody
+# stay his ("P2 keeps ...") when it ends.
+def _his_own(m: Memory, args: tuple[Any, ...]) -> int:
+    return int(args[0])
+
+
+def _tiandu_gain(m: Memory, args: tuple[Any, ...]) -> int:
+    return int(args[0]) if m.prev == "skill:tiandu" else -1
+
+
+inside_skill("tiandu", _his_own)
+inside("gain", _tiandu_gain)
+
+
+@learns_skill("yiji")
+def _yiji_begins(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.push(Window("yiji", args[0]))
+
+
+def _yiji_keeps(m: Memory, w: Window, kind: str, args: tuple[Any, ...]) -> bool:
+    """The draw (a reshuffle before it), then his gifts."""
+    return (kind == "draw" and args[0] == w.seat and w.left < 0) or kind == "reshuffle" \
+        or (kind == "gain" and args[1] == w.seat)
+
+
+def _yiji_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    """What he kept: told by ``yiji_keep`` since it was logged."""
+    if w.left <= 0 or kind == "yiji_keep":
+        return ""
+    if len(w.cards) == w.left:
+        return t.say(en="{p} keeps {cards} ({skill})", zh="{p}自己留下了{cards}（{skill}）",
+                     p=t.p(w.seat), cards=t.cards(w.cards), skill=t.skill("yiji"))
+    return t.say(en="{p} keeps {nc} ({skill})", zh="{p}自己留下了{n}张牌（{skill}）",
+                 p=t.p(w.seat), n=w.left, nc=t.n_cards(w.left), skill=t.skill("yiji"))
+
+
+def _yiji_drawn(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                hidden: Any) -> list[str] | None:
+    if args[0] != w.seat or w.left >= 0:
+        return None
+    w.left, w.cards = int(args[1]), card_ids(hidden)
+    return []
+
+
+def _yiji_given(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
+                hidden: Any) -> list[str] | None:
+    if args[1] != w.seat:
+        return None
+    cards = args[2] if len(args) > 2 else ()
+    given = card_ids(cards) or card_ids(hidden)
+    w.left -= len(given) if given else int(cards) if isinstance(cards, int) else 0
+    w.cards = [c for c in w.cards if c not in given]
+    return []
+
+
+window_kind("yiji", keeps=_yiji_keeps, closing=_yiji_closing,
+            takes={"draw": _yiji_drawn, "gain": _yiji_given}, gift=True)
 
 
 # ---------------------------------------------------------------------------- agent hints

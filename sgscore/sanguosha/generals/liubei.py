@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ..contexts import Ctx
+from ..events import asks_round
 from ..hints import FRIEND, Advisor, asker_is_friend, cost, general_hint, skill_hint
 from ..model import LOYALIST, General, Player, TurnCounter, VCard, register_general
 from ..requests import card_targets
@@ -101,6 +102,7 @@ class Jijiang(Skill):
 
 
 register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang"), en="Liu Bei"))
+asks_round("jijiang", "slash", "shu")  # the account: "no Shu general answers 激将"
 
 
 # ---------------------------------------------------------------------------- agent hints

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..content.tricks import AOE_ANSWERED, AoeCtx
+from ..events import skill_effect
 from ..hints import Advisor, answer_hint, general_hint
+from ..memory import Memory, Window, learns_skill, window_kind
 from ..model import REBEL, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, request_kind
@@ -68,6 +70,34 @@ class Wushuang(Skill):
 
 
 register_general(General("lvbu", "吕布", "qun", "m", 4, ("wushuang",), en="Lü Bu"))
+
+
+# ---------------------------------------------------------------------------- the account
+# 无双 against a 南蛮入侵/万箭齐发 target who answered: it says what the target must do, and, when
+# no discard follows, that the target did not discard (the two 闪 its 杀 needs are told with the
+# 杀: content/basic.py).
+@skill_effect("wushuang")
+def _wushuang_effect(t: Teller, seat: int) -> str | None:
+    if t.memory.last_played < 0:
+        return None
+    return t.say(en=": {p} must also discard a hand card, or take the damage",
+                 zh="：{p}须再弃置一张手牌，否则受到伤害", p=t.p(t.memory.last_played))
+
+
+@learns_skill("wushuang")
+def _wushuang_asks(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    if len(args) == 2:
+        m.push(Window("aoe_discard", m.last_played))
+
+
+def _aoe_discard_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    if kind == "discard" and args[0] == w.seat:
+        return ""
+    return t.say(en="{p} does not discard another hand card", zh="{p}没有再弃置一张手牌",
+                 p=t.p(w.seat))
+
+
+window_kind("aoe_discard", closing=_aoe_discard_closing)
 
 
 # ---------------------------------------------------------------------------- agent hints

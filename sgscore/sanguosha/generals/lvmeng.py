@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ..contexts import CARD_PLAYED, CARD_USED, HAND_LIMIT, CardPlayed, CardUse, HandLimitCtx
-from ..events import SKILL
+from ..events import SKILL, skill_effect
 from ..hints import general_hint
 from ..model import General, Player, TurnCounter, register_general
 from ..skills import Skill, register_skill
+from ..telling import Teller
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -67,6 +68,11 @@ class Keji(Skill):
 
 
 register_general(General("lvmeng", "吕蒙", "wu", "m", 4, ("keji",), en="Lü Meng"))
+
+
+@skill_effect("keji")
+def _keji_effect(t: Teller, seat: int) -> str | None:
+    return t.say(en=": no hand limit this turn", zh="：本回合手牌无上限")
 
 
 # ---------------------------------------------------------------------------- agent hints

@@ -17,6 +17,7 @@ from ..hints import (
     general_hint,
     skill_hint,
 )
+from ..memory import Memory, inside, inside_skill
 from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, event_kind, request_kind
@@ -109,6 +110,20 @@ class Guicai(Skill):
 
 
 register_general(General("simayi", "司马懿", "wei", "m", 3, ("fankui", "guicai"), en="Sima Yi"))
+
+
+# ---------------------------------------------------------------------------- the account
+# 鬼才 acts inside the answer of the player whose judgement it replaces (八卦阵's): part of it.
+def _replaced_for(m: Memory, args: tuple[Any, ...]) -> int:
+    return int(args[1])
+
+
+def _judged_seat(m: Memory, args: tuple[Any, ...]) -> int:
+    return m.judged
+
+
+inside("judge_replaced", _replaced_for)
+inside_skill("guicai", _judged_seat)
 
 
 # ---------------------------------------------------------------------------- agent hints

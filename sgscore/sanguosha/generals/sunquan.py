@@ -9,6 +9,7 @@ from ...core.engine import Proc
 from ...core.protocol import Choice, Request, SubsetRequest
 from ..contexts import DISCARD_BEGIN, PhaseCtx
 from ..hints import FRIEND, NO_OPINION, Advisor, answer_hint, cost, general_hint, skill_hint
+from ..memory import Memory, Window, learns_skill, window_kind
 from ..model import LORD, General, Player, TurnCounter, register_general
 from ..rules import ask_cards
 from ..skills import PlayOption, Skill, register_skill
@@ -103,6 +104,23 @@ class Tribute(Skill):
 
 
 register_general(General("sunquan", "孙权", "wu", "m", 4, ("zhiheng", "tribute"), en="Sun Quan"))
+
+
+# ---------------------------------------------------------------------------- the account
+# 制衡 used with no card to discard draws none, with no event of its own: the account says so.
+@learns_skill("zhiheng")
+def _zhiheng_asks(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.push(Window("zhiheng", args[0]))
+
+
+def _zhiheng_closing(t: Teller, w: Window, kind: str, args: tuple[Any, ...]) -> str:
+    if args[0] == w.seat and (kind == "draw" or (kind == "discard" and args[2:3] == (w.kind,))):
+        return ""
+    return t.say(en="{p} discards no card and draws none", zh="{p}没有弃牌，也没有摸牌",
+                 p=t.p(w.seat))
+
+
+window_kind("zhiheng", closing=_zhiheng_closing)
 
 
 # ---------------------------------------------------------------------------- agent hints

@@ -9,6 +9,7 @@ from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..cards import SUIT, is_black
 from ..contexts import DAMAGED, DamageCtx
+from ..events import judgement
 from ..hints import NO_OPINION, Advisor, answer_hint, general_hint, judgement_hint
 from ..model import RENEGADE, General, Player, register_general
 from ..rules import judge, lose_hp
@@ -34,6 +35,16 @@ def GANGLIE(t: Teller, choice: tuple[int, int] | None) -> str:
     if choice is None:
         return t.say(en="lose 1 HP", zh="失去1点体力")
     return t.say(en="discard {cards}", zh="弃置{cards}", cards=t.cards(choice))
+
+
+@judgement("ganglie")
+def GANGLIE_JUDGEMENT(t: Teller, seat: int, card: int) -> str:
+    """刚烈: the damage source judges; black costs 1 HP or two hand cards."""
+    if is_black(SUIT[card]):
+        return t.say(en="the judgement is black: {p} must lose 1 HP or discard two hand cards",
+                     zh="判定结果为黑色：{p}须失去1点体力或弃置两张手牌", p=t.p(seat))
+    return t.say(en="the judgement is red: {skill} has no effect",
+                 zh="判定结果为红色：【{skill}】无效", skill=t.skill("ganglie"))
 
 
 @register_skill
@@ -74,7 +85,7 @@ class Ganglie(Skill):
     def trigger(self, g: Game, owner: Player, ctx: DamageCtx) -> Proc:
         src = ctx.source
         assert src is not None
-        j = yield from judge(g, src, self.id)
+        j = yield from judge(g, src, GANGLIE_JUDGEMENT)
         if not is_black(SUIT[j.card]) or not src.alive:
             return
         hand = sorted(c for c in src.hand if c != j.card)  # 天妒's card is not his yet

@@ -7,14 +7,27 @@ from typing import TYPE_CHECKING
 from ...core.engine import Proc
 from ..cards import NAME, SUIT, is_black
 from ..contexts import PHASE_END, Ctx, PhaseCtx
+from ..events import judgement
 from ..hints import general_hint, judgement_hint
 from ..model import General, Player, register_general
 from ..rules import judge
 from ..skills import Skill, register_skill
+from ..telling import Teller
 from ..zones import gain
 
 if TYPE_CHECKING:
     from ..game import Game
+
+
+@judgement("luoshen")
+def LUOSHEN_JUDGEMENT(t: Teller, seat: int, card: int) -> str:
+    """洛神: black, the card goes to her hand and she judges again; red ends it."""
+    if is_black(SUIT[card]):
+        return t.say(en="the judgement is black: {skill} succeeds and {p} judges again",
+                     zh="判定结果为黑色：【{skill}】成功，{p}继续判定", skill=t.skill("luoshen"),
+                     p=t.p(seat))
+    return t.say(en="the judgement is red: {skill} fails and ends",
+                 zh="判定结果为红色：【{skill}】失败，结束", skill=t.skill("luoshen"))
 
 
 @register_skill
@@ -48,7 +61,7 @@ class Luoshen(Skill):
 
     def trigger(self, g: Game, owner: Player, ctx: PhaseCtx) -> Proc:
         while owner.alive:
-            j = yield from judge(g, owner, self.id)
+            j = yield from judge(g, owner, LUOSHEN_JUDGEMENT)
             card = j.card
             if not is_black(SUIT[card]):
                 return  # failed: the card stays discarded and 洛神 ends

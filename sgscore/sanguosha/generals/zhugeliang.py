@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Proc
 from ...core.protocol import Choice, Request
 from ..arrange import ArrangeRequest, place_arranged
 from ..contexts import PHASE_BEGIN, PhaseCtx
 from ..hints import NO_OPINION, Advisor, answer_hint, general_hint
+from ..memory import Memory, card_ids, learns
 from ..model import RENEGADE, General, Player, register_general
 from ..skills import Skill, register_skill
 from ..telling import Teller, event_kind, request_kind
@@ -40,7 +41,7 @@ def GUANXING(t: Teller, seat: int, n_top: int, n_bottom: int,
         top, bottom = t.n_cards(n_top), t.n_cards(n_bottom)
     else:
         top, bottom = t.cards(hidden[0]), t.cards(hidden[1])
-        if not hidden[1] and tuple(hidden[0]) == t.memory.looked:
+        if not hidden[1] and tuple(hidden[0]) == t.memory.notes.get("guanxing", ()):
             return t.say(en="{p} puts {top} back on top of the draw pile as they were",
                          zh="{p}将{top}按原顺序放回牌堆顶", p=t.p(seat), top=top)
     if not n_bottom:
@@ -52,6 +53,11 @@ def GUANXING(t: Teller, seat: int, n_top: int, n_bottom: int,
     return t.say(en="{p} puts {top} back on top of the draw pile and {bottom} at the bottom",
                  zh="{p}将{top}置于牌堆顶，{bottom}置于牌堆底", p=t.p(seat), top=top,
                  bottom=bottom)
+
+
+@learns("guanxing_look")
+def _looked(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None:
+    m.notes["guanxing"] = tuple(card_ids(hidden))  # the cards looked at, top first (if seen)
 
 
 def _ask_guanxing(t: Teller, seat: int, cards: Cards) -> str:
