@@ -1,13 +1,14 @@
 """Sanguosha (三国杀) identity mode: ``new_game(Config(...), seed)``.
 
-Importing the package registers every card, pack, general and skill it holds (``content/`` and
-``generals/`` are discovered, never listed by hand).
+Importing the package registers every card, pack, general, skill and variant it holds
+(``content/``, ``generals/`` and ``variants/`` are discovered, never listed by hand; the base
+rules' mode is ``identity.py``).
 """
 
 from __future__ import annotations
 
 from ..core.engine import EngineError
-from . import content, generals, mode_3v3  # noqa: F401 - they register cards, generals, kinds
+from . import content, generals, identity, variants  # noqa: F401 - they register what they hold
 from .cards import CARD_TYPES, PACKS
 from .config import Config, ConfigError
 from .game import ENGINE_VERSION, RULESET, Game

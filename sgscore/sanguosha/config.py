@@ -7,7 +7,7 @@ under the same options, whatever content is added to the engine later.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -17,7 +17,7 @@ from .cards import PACKS
 from .model import GENERALS
 
 __all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS", "MODES",
-           "DRAFT_3V3", "general_ids", "offer_size", "draft_needs"]
+           "general_ids", "offer_size", "draft_needs", "register_mode", "register_check"]
 
 # docs/rules.md "Setup", roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
@@ -27,10 +27,21 @@ ROLE_TABLE = {
 # The 6- and 8-player variants with two renegades.
 ROLE_TABLE_VARIANT = {6: (1, 1, 2, 2), 8: (1, 2, 3, 2)}
 
-MODES = ("identity", "3v3")
-"""``Config.mode``: identity mode (身份局), or 003's 3v3 (``mode_3v3.py``)."""
-DRAFT_3V3 = 16
-"""The generals a 3v3 draft lays on the table: two piles of 8 (003 "三国杀 3V3规则")."""
+MODES: list[str] = []
+"""What ``Config.mode`` may be: the modes the variants register (``game.register_variant``):
+identity mode (身份局, ``identity.py``), 003's 3v3 (``variants/mode_3v3.py``)."""
+_CHECKS: list[Callable[[Config], None]] = []
+
+
+def register_mode(name: str) -> None:
+    """Let a config name the mode ``name`` (a variant registers its own)."""
+    MODES.append(name)
+
+
+def register_check(check: Callable[[Config], None]) -> None:
+    """``check(config)`` refuses a config a variant cannot play (a ``ConfigError``), after the
+    config's own checks (each variant registers its own)."""
+    _CHECKS.append(check)
 
 Generals = tuple[str, ...] | str | None
 
@@ -116,18 +127,23 @@ class Config:
       random).
     - ``lord_seat``: the seat the lord's role is given to when it is not dealt at random (0 by
       default; a rotating-lord tournament passes it round the table, 003 "计分规则").
-    - ``scoring``: the end summary holds each seat's score (003 "计分规则", ``scoring.py``).
+    - ``scoring``: the end summary holds each seat's score (003 "计分规则",
+      ``variants/scoring.py``).
     - ``max_rounds``: the round cap; past it the game is a draw (docs/rules.md "The turn").
-    - ``mode``: ``"identity"``, or ``"3v3"`` (003 "三国杀 3V3规则", ``mode_3v3.py``): exactly 6
-      seats in two camps, a marshal and two vanguards each; ``"draft"`` is then 3v3's draft of
-      16 generals and ``"random"`` deals 6 distinct ones.
-    - ``reincarnation``: 转世 (docs/rules.md "Reincarnation", ``reincarnation.py``): the dead stay
-      at the table and come back as a general of their kingdom; it needs generals (not beginner
-      mode).
+    - ``mode``: ``"identity"``, or ``"3v3"`` (003 "三国杀 3V3规则", ``variants/mode_3v3.py``):
+      exactly 6 seats in two camps, a marshal and two vanguards each; ``"draft"`` is then 3v3's
+      draft of 16 generals and ``"random"`` deals 6 distinct ones; or a mode a variant added
+      (:data:`MODES`).
+    - ``reincarnation``: 转世 (docs/rules.md "Reincarnation", ``variants/reincarnation.py``): the
+      dead stay at the table and come back as a general of their kingdom; it needs generals (not
+      beginner mode).
     - ``last_blood``, ``three_player_drain``, ``dark_souls``: the detailed rules (003 "详细规则",
-      docs/rules.md "Detailed rules and dark souls", ``detailed.py``): the seat under last-blood
-      protection (the first player out of the previous game; ``None``: nobody), the drain once three
-      players are left, and the dark souls 罗汉, 玄武 and 祝由.
+      docs/rules.md "Detailed rules and dark souls", ``variants/detailed.py``): the seat under
+      last-blood protection (the first player out of the previous game; ``None``: nobody), the
+      drain once three players are left, and the dark souls 罗汉, 玄武 and 祝由.
+
+    What a mode or another variant cannot play is refused by that variant's check
+    (:func:`register_check`), after the checks of the fields themselves.
     """
 
     players: int = 5
@@ -154,11 +170,9 @@ class Config:
             raise ConfigError("role_variant: only 6- and 8-player games have a variant role table")
         if not isinstance(self.max_rounds, int) or self.max_rounds < 1:
             raise ConfigError(f"max_rounds: must be a positive integer, got {self.max_rounds!r}")
-        self._check_mode()
+        if self.mode not in MODES:
+            raise ConfigError(f"mode: expected {' or '.join(MODES)}, got {self.mode!r:.60}")
         self._check_lord_seat()
-        if self.reincarnation and self.generals is None:
-            raise ConfigError("reincarnation: beginner mode has no generals to reincarnate as")
-        self._check_detailed()
         g = self.generals
         if isinstance(g, list):
             object.__setattr__(self, "generals", tuple(g))
@@ -169,9 +183,6 @@ class Config:
             if len(g) != self.players:
                 raise ConfigError(
                     f"generals: {len(g)} given for {self.players} seats (one per seat is needed)")
-            k = self.lord_seat
-            if self.mode == "identity" and self.lord_seat_zero and not GENERALS[g[k]].can_be_lord:
-                raise ConfigError(f"generals: {g[k]} (seat {k}, the lord's) cannot be the lord")
         elif g is not None and g not in ("random", "draft"):
             raise ConfigError(
                 f"generals: expected None, 'random', 'draft' or one id per seat, got {g!r:.60}")
@@ -190,6 +201,8 @@ class Config:
             object.__setattr__(self, "pool", _ids(self.pool, "pool"))
         if g in ("random", "draft"):
             self._check_pool()
+        for check in _CHECKS:  # what the modes and the other variants refuse
+            check(self)
 
     def _check_lord_seat(self) -> None:
         k = self.lord_seat
@@ -200,62 +213,11 @@ class Config:
             raise ConfigError("lord_seat: the lord's seat is dealt at random (lord_seat_zero is "
                               "off), so it cannot be given")
 
-    def _check_mode(self) -> None:
-        """The mode; 3v3 seats six in two camps with roles of their own (no lord, no renegade)."""
-        if self.mode not in MODES:
-            raise ConfigError(f"mode: expected {' or '.join(MODES)}, got {self.mode!r:.60}")
-        if self.mode != "3v3":
-            return
-        if self.players != 6:
-            raise ConfigError(f"players: 3v3 seats exactly 6 players, got {self.players!r}")
-        given = [name for name, on in (
-            ("role_variant", self.role_variant), ("lord_seat_zero", not self.lord_seat_zero),
-            ("lord_seat", self.lord_seat), ("scoring", self.scoring)) if on]
-        if given:
-            named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-            raise ConfigError(f"mode: 3v3 has camps, not identity roles: {named} "
-                              f"{'does' if len(given) == 1 else 'do'} not apply")
-        if self.reincarnation:
-            raise ConfigError("mode: reincarnation is identity mode's (its victory counts the "
-                              "reincarnated as dead by role), not 3v3's")
-
     def _check_pool(self) -> None:
         pool = self.general_pool()
         self._known(pool, "pool")
         if len(set(pool)) != len(pool):
             raise ConfigError("pool: a general is named twice")
-        if self.mode == "3v3":
-            need = DRAFT_3V3 if self.generals == "draft" else self.players
-            if len(pool) < need:
-                what = "a 3v3 draft" if self.generals == "draft" else "3v3 with random generals"
-                raise ConfigError(f"pool: {what} needs {need} generals, the pool has {len(pool)}")
-            return
-        if not any(GENERALS[x].can_be_lord for x in pool):
-            raise ConfigError("pool: no general in it can be the lord")
-        if self.generals == "draft":
-            need = draft_needs(self.players)
-            if len(pool) < need:
-                raise ConfigError(f"pool: a draft at {self.players} players needs {need} "
-                                  f"generals, the pool has {len(pool)}")
-
-    def _check_detailed(self) -> None:
-        """The detailed rules (docs/rules.md "Detailed rules and dark souls"): a protected seat of
-        the table; identity mode only; dark souls and reincarnation both decide what the dead do, so
-        not together."""
-        seat = self.last_blood
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise ConfigError(f"last_blood: expected a seat 0-{self.players - 1} or null, "
-                              f"got {seat!r:.60}")
-        for name in ("three_player_drain", "dark_souls"):
-            if not isinstance(getattr(self, name), bool):
-                raise ConfigError(f"{name}: expected a boolean, got {getattr(self, name)!r:.60}")
-        detailed = seat is not None or self.three_player_drain or self.dark_souls
-        if detailed and self.mode != "identity":
-            raise ConfigError(f"the detailed rules (last_blood, three_player_drain, dark_souls) "
-                              f"are identity mode's, not {self.mode}'s")
-        if self.dark_souls and self.reincarnation:
-            raise ConfigError("dark_souls and reincarnation both decide what the dead do: "
-                              "choose one")
 
     @staticmethod
     def _known(ids: tuple[str, ...], what: str) -> None:

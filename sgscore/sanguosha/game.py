@@ -1,26 +1,34 @@
-"""The identity-mode game: state, the skill indexes, distance, views and the state hash.
+"""The identity-mode game: state, the skill indexes, distance, views and the state hash; and the
+:class:`Variant`, whose hooks the rules offer to the ways a game is played.
 
-``Game(config, seed)`` runs the rules (generator procedures in ``rules.py``) until they need a
-decision, which it exposes as :attr:`Game.pending` (the driver is :class:`sgscore.core.engine.Engine`).
-:meth:`Game.submit` checks a choice with the request itself and resumes. Requests with exactly one
-legal choice are answered by the engine and are not recorded (``docs/api.md``).
+``Game(config, seed)`` runs the rules of its mode (the variant that ``Config.mode`` names: the
+base rules' identity mode, ``identity.py``, or 3v3) until they need a decision, which it exposes
+as :attr:`Game.pending` (the driver is :class:`sgscore.core.engine.Engine`). :meth:`Game.submit`
+checks a choice with the request itself and resumes. Requests with exactly one legal choice are
+answered by the engine and are not recorded (``docs/api.md``).
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Iterable
-from typing import Any, Final
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Final
 
+from .._accel import mypyc_attr
 from ..core.canon import state_hash
-from ..core.engine import Engine, EngineError, Event, GameOver, Proc
+from ..core.engine import Engine, EngineError, Event, GameOver, Proc, redact
+from ..core.registry import RegistrationError, Registry
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
-from .config import Config
-from .model import LORD, NO_CARD, Player, Turn
+from .config import Config, register_check, register_mode
+from .events import GAME_OVER
+from .model import LORD, NO_CARD, Player, Turn, VCard
 from .skills import SKILLS, Skill, Timing
 
-__all__ = ["Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario"]
+__all__ = [
+    "Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario", "Arrange",
+    "Variant", "VARIANTS", "register_variant", "seat_view", "full_view",
+]
 
 ENGINE_VERSION: Final = "0.1.0"
 RULESET: Final = "sanguosha/identity"
@@ -32,6 +40,139 @@ _INDEX: dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, 
 """What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
 Scenario = tuple[Any, ...]
+"""``(arrange, start_seat, start_phase)``: a scenario's table and where its first turn starts
+(:class:`~sgscore.sanguosha.testing.Scenario`), passed to the mode's :meth:`Variant.play`."""
+Arrange = Callable[["Game"], None]
+"""A scenario's rearrangement of the dealt table, applied before the first turn."""
+
+
+# ---------------------------------------------------------------------------- variants
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Variant:
+    """A way of playing identity mode: a class whose one instance is registered
+    (:func:`register_variant`) and plugs into the hooks the base rules offer, overriding those it
+    changes (python-chess's variant boards override a few methods of ``Board`` the same way).
+
+    A **mode** (``mode = "3v3"``) is how a game is played: ``Config.mode`` names one, and its
+    :meth:`play` (the setup and the order of play), :meth:`victory`, :meth:`kill_reward` and
+    :meth:`area_order` decide those rules. The base rules are the mode ``"identity"``
+    (``identity.py``); a new mode may subclass it and change a few of them. An **option** (no
+    ``mode``; :meth:`on` reads its own fields of the config: 转世, the detailed rules, scoring) is
+    told of the moments between: every variant that is on, the mode first, is given each of
+    :meth:`start`, :meth:`dealt`, :meth:`begin`, :meth:`round_begins`, :meth:`after_death` and
+    :meth:`summary`, and is asked :meth:`counts_dead` and :meth:`rewards`. What a variant keeps
+    between turns goes in ``Game.extra`` (in the state hash by its ``canonical()``).
+
+    Nothing below this class names a variant: a new one is a module of ``variants/`` (or of a
+    package that imports ``sgscore.sanguosha``) and its tests (docs/architecture.md "Worked
+    examples").
+    """
+
+    id: ClassVar[str] = ""
+    #: The ``Config.mode`` this variant is (``""``: an option of a mode).
+    mode: ClassVar[str] = ""
+    #: Its name in English and Chinese (a mode's is said in a replay's header line).
+    en: ClassVar[str] = ""
+    zh: ClassVar[str] = ""
+
+    @property
+    def name(self) -> str:
+        return self.id
+
+    @property
+    def module(self) -> str:
+        return type(self).__module__
+
+    def on(self, config: Config) -> bool:
+        """Whether a game of ``config`` plays this variant (a mode: when ``config.mode`` is its
+        own)."""
+        return bool(self.mode) and config.mode == self.mode
+
+    def check(self, config: Config) -> None:
+        """Refuse a config this variant cannot play, with a ``ConfigError`` that says why (every
+        registered variant's is asked of every config, after the config's own checks)."""
+
+    def start(self, g: Game) -> None:
+        """The game is made, before its setup: what the variant keeps (``g.extra``)."""
+
+    def play(self, g: Game, arrange: Arrange | None, start_seat: int | None,
+             start_phase: str) -> Proc:
+        """A mode's whole game: its setup and its order of play until it ends (a scenario's
+        ``arrange`` applied after the setup; its first turn ``start_seat``'s from
+        ``start_phase``)."""
+        raise NotImplementedError(f"{self.id} is no mode: it does not play a game")
+        yield
+
+    def dealt(self, g: Game) -> None:
+        """The generals are dealt, before the starting hands (转世 offers its offering)."""
+
+    def begin(self, g: Game) -> None:
+        """The first turn is about to begin (after a scenario's arrangement)."""
+
+    def round_begins(self, g: Game) -> Proc:
+        """A round begins, before its first turn."""
+        return
+        yield
+
+    def victory(self, g: Game) -> None:
+        """A mode's victory check after a death: raise ``GameOver`` when a side has won."""
+
+    def counts_dead(self, g: Game, p: Player) -> bool:
+        """Whether the living ``p`` counts as dead when victory is checked (转世)."""
+        return False
+
+    def rewards(self, g: Game, dead: Player) -> bool:
+        """Whether ``dead``'s death rewards or punishes the killer (not a reincarnated
+        player's)."""
+        return True
+
+    def kill_reward(self, g: Game, dead: Player, killer: Player) -> Proc:
+        """A mode's reward or punishment of the living ``killer`` of ``dead``."""
+        return
+        yield
+
+    def after_death(self, g: Game, dead: Player) -> Proc:
+        """Everything else a death means, after victory, the death's skills and the reward."""
+        return
+        yield
+
+    def area_order(self, g: Game, user: Player, card: VCard, order: list[Player]) -> Proc:
+        """A mode's order of the players a card that affects them all resolves for: ``order``
+        is every living player in turn order from the user; returns the order to use."""
+        return order
+        yield
+
+    def summary(self, g: Game, out: dict[str, Any]) -> None:
+        """Add to the game's summary (``scores`` of a game that keeps score)."""
+
+    def __repr__(self) -> str:
+        return f"<variant {self.id}>"
+
+
+VARIANTS: Registry[Variant] = Registry("variant")
+_MODES: dict[str, Variant] = {}
+
+def register_variant(cls: type[Variant]) -> type[Variant]:
+    """Class decorator: make the one instance of a variant and register it by id; a mode by its
+    ``mode`` too (a ``Config.mode`` a config may name), and its :meth:`~Variant.check` with the
+    config's checks."""
+    if not cls.id:
+        raise RegistrationError(f"{cls.__module__}.{cls.__qualname__} has no id")
+    variant = cls()
+    VARIANTS.add(variant)
+    if cls.mode:
+        if cls.mode in _MODES:
+            raise RegistrationError(f"{cls.__module__}: the mode {cls.mode!r} is played by "
+                                    f"{_MODES[cls.mode].id} already")
+        _MODES[cls.mode] = variant
+        register_mode(cls.mode)
+    register_check(variant.check)
+    return cls
+
+
+def mode_of(config: Config) -> Variant:
+    """The mode a game of ``config`` plays."""
+    return _MODES[config.mode]
 
 
 class Game(Engine):
@@ -59,20 +200,23 @@ class Game(Engine):
         #: Play-phase actions a variant offers every living player besides their own skills
         #: (转世's offering; set at setup).
         self.table_actions: list[Skill] = []
-        #: How many times each seat has reincarnated (转世; in the state hash when it is on).
-        self.reborn = [0] * n
-        #: What the detailed rules keep between turns (``detailed.Detailed``; None when they are
-        #: off): in the state hash when it is set.
-        self.detailed: Any = None
+        #: What the variants keep between turns, by name, each with a ``canonical()``: in the
+        #: state hash, in the order they began keeping it (转世's ``reborn``, the detailed rules').
+        self.extra: dict[str, Any] = {}
         self.card_ids = deck_ids(config.packs, first_game=config.first_game)
         #: What each card name does in this game: its registered type, or the text an edition's
         #: pack gives it (the 1.0 deck's 桃, 002).
         self.card_types: dict[str, CardType] = deck_card_types(config.packs)
         self._scenario = _scenario
-        from .rules import game_procedure  # the rules import this module
-
-        proc: Proc = game_procedure(self, *(_scenario or ()))
-        self.start(proc)
+        #: The mode this game plays (``Config.mode``), and every variant that is on, the mode
+        #: first, in the order they were registered.
+        self.mode = mode_of(config)
+        self.variants = (self.mode, *(v for v in VARIANTS.values()
+                                      if v is not self.mode and v.on(config)))
+        for v in self.variants:
+            v.start(self)
+        arrange, start_seat, start_phase = _scenario or (None, None, "start")
+        self.start(self.mode.play(self, arrange, start_seat, start_phase))
 
     @property
     def seats(self) -> int:
@@ -82,8 +226,6 @@ class Game(Engine):
         return Game(self.config, self.seed, _scenario=self._scenario)
 
     def game_over(self, over: GameOver) -> None:
-        from .events import GAME_OVER  # the events module imports this one
-
         self.log(GAME_OVER, over.winner, over.reason)
 
     # ------------------------------------------------------------------ skills
@@ -257,8 +399,7 @@ class Game(Engine):
             tuple(p.canonical() for p in self.players), self.current, self.phase, self.round,
             self.turn_no, self.slashes_used, self.turn.canonical(),
             self.decisions, len(self.events), self.result,
-        ) + ((("reborn", tuple(self.reborn)),) if self.config.reincarnation else ()) + (
-            (("detailed", self.detailed.canonical()),) if self.detailed is not None else ())
+        ) + tuple((name, kept.canonical()) for name, kept in self.extra.items())
 
     def state_hash(self) -> str:
         """SHA-256 over the canonical state (``docs/replay-format.md``)."""
@@ -287,8 +428,6 @@ class Game(Engine):
         already shown asks for the new ones; the table is always whole). Never contains the
         seed, the RNG state or the order of the draw pile.
         """
-        from .view import seat_view
-
         return seat_view(self, seat, since)
 
     def summary(self) -> dict[str, Any]:
@@ -305,8 +444,79 @@ class Game(Engine):
             "generals": [p.general for p in self.players],
             "alive": [p.alive for p in self.players],
         }
-        if self.config.scoring:  # only then: the end records of other games stay as they were
-            from .scoring import game_scores  # it reads the events, which import this module
-
-            out["scores"] = game_scores(self)
+        for v in self.variants:
+            v.summary(self, out)  # a game that keeps score adds its scores
         return out
+
+
+# ---------------------------------------------------------------------------- views
+def seat_view(g: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
+    """What ``seat`` may see (docs/views.md "Identity mode: a seat's view"): its own hand and
+    role, everyone's public state (HP, equipment, judgement areas, hand sizes, the lord's role
+    and dead players' roles), and the events with the hidden parts that were shown to it. Once
+    the game is over (it has a result), every role is shown, as every player turns up their role
+    card at a real table; a game stopped by an engine error has no result and shows none. The
+    seed, the RNG state and the order of the draw pile are never in a view."""
+    players = []
+    over = g.result is not None  # every role card is turned up at the end
+    for p in g.players:
+        own = seat is not None and p.seat == seat
+        players.append({
+            "seat": p.seat,
+            "general": p.general,
+            "kingdom": p.kingdom,
+            "sex": p.sex,
+            "hp": p.hp,
+            "max_hp": p.max_hp,
+            "alive": p.alive,
+            "role": (p.role if (own or over or p.role_shown or p.role == LORD or not p.alive)
+                     else None),
+            "hand_size": len(p.hand),
+            "hand": list(p.hand) if own else None,
+            "equip": list(p.equip),
+            "judge": [list(j) for j in p.judge],
+            "borrowed": list(p.borrowed) if p.borrowed else None,
+            "skills": [s.id for s in g.active_skills(p)],
+        })
+    # Whose decision it is, and what kind, is shown only to that seat: a seat with nothing it
+    # could play is never asked (the engine answers forced decisions), so "seat 3 is asked for a
+    # 闪" would tell the table that seat 3 holds one. Other seats see only that a decision is
+    # awaited (docs/api.md, "Forced decisions are not asked").
+    pending: dict[str, Any] | None = None
+    req = g.pending
+    if req is not None:
+        if seat is not None and req.seat == seat:
+            pending = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
+            pending["choices"] = list(req.choices()) if req.count() <= 4096 else None
+        else:
+            pending = {"waiting": True}
+    return {
+        "seat": seat,
+        "current": g.current,
+        "phase": g.phase,
+        "round": g.round,
+        "turn": g.turn_no,
+        "draw_pile": len(g.draw_pile),
+        "discard_pile": list(g.discard_pile),
+        "processing": list(g.processing),
+        "players": players,
+        "pending": pending,
+        "result": list(g.result) if g.result else None,
+        "events": [redact(e, seat) for e in g.events[since:]],
+    }
+
+
+def full_view(g: Game) -> dict[str, Any]:
+    """The whole table, for "everyone": ``view(None)`` with every hand and role filled in and the
+    pending request's choices. The order of the draw pile and the RNG state stay out, as in every
+    view; the events are left out."""
+    view = seat_view(g, None, since=len(g.events))
+    view.pop("events", None)
+    for shown, p in zip(view["players"], g.players, strict=True):
+        shown["hand"] = list(p.hand)
+        shown["role"] = p.role or None
+    req = g.pending
+    if req is not None:
+        view["pending"] = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
+                           "choices": list(req.choices()) if req.count() <= 4096 else None}
+    return view

@@ -7,14 +7,12 @@ the table. Cards and skills plug in through their registrations and the timings 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.checks import procedure
-from ..core.engine import GameOver, Proc
+from ..core.engine import Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
-from . import detailed
 from .cards import NAME, NULLIFICATION, PEACH, SLASH
 from .contexts import (
     CARD_PLAYED,
@@ -43,7 +41,6 @@ from .contexts import (
     JudgeCtx,
     PhaseCtx,
 )
-from .draft import draft
 from .events import (
     DAMAGE,
     DAMAGE_PREVENTED,
@@ -57,9 +54,6 @@ from .events import (
     PHASE_SKIPPED,
     PLAY,
     RECOVER,
-    ROLE,
-    ROLE_DEALT,
-    SETUP,
     SKILL,
     TURN,
     USE,
@@ -71,15 +65,13 @@ from .events import (
 from .events import (
     DYING as DYING_EVENT,
 )
-from .model import GENERALS, LORD, LOYALIST, PHASES, REBEL, RENEGADE, Player, Turn, VCard
-from .reincarnation import counts_dead, install, no_reward
+from .model import PHASES, Player, Turn, VCard
 from .requests import DISCARD_PHASE, RESPOND, YES_NO, PlayRequest
 from .skills import SKILLS, Skill
 from .triggers import fire
 from .zones import (
     discard,
     draw,
-    draw_now,
     lose_cards,
     remove_card,
     return_borrowed,
@@ -91,11 +83,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
-    "game_procedure", "fire", "respond", "use_card", "damage", "recover", "lose_hp", "judge",
-    "nullified", "ask_yes_no", "ask_cards", "draw", "discard", "Arrange",
+    "turn", "fire", "respond", "use_card", "damage", "recover", "lose_hp", "judge", "dying",
+    "die", "nullified", "ask_yes_no", "ask_cards", "draw", "discard",
 ]
-
-Arrange = Callable[["Game"], None]
 
 
 @procedure
@@ -113,137 +103,7 @@ def ask_cards(
     return (yield SubsetRequest(p.seat, kind, pool, low, high, prompt))
 
 
-# ---------------------------------------------------------------------------- setup and flow
-def _deal_roles(g: Game) -> None:
-    lords, loyal, rebels, renegades = g.config.roles()
-    others = [LOYALIST] * loyal + [REBEL] * rebels + [RENEGADE] * renegades
-    if g.config.lord_seat_zero:
-        g.rng.shuffle(others)
-        k = g.config.lord_seat  # 0 unless a tournament passes the lord round the table
-        roles = others[:k] + [LORD] + others[k:]
-    else:
-        roles = [LORD] + others
-        g.rng.shuffle(roles)
-    for p, r in zip(g.players, roles, strict=True):
-        p.role = r
-        if r == LORD:
-            p.role_shown = True
-
-
-def _deal_generals(g: Game) -> list[str]:
-    """Random generals (docs/rules.md "Setup"): each seat a distinct general from the pool while
-    there are enough; beyond that (more seats than generals) the shuffled list is dealt again from
-    its start. The lord cannot be a general that may not be lord (甘宁)."""
-    pool = list(g.config.general_pool())
-    if not pool:
-        raise ValueError("generals='random' needs at least one registered general")
-    g.rng.shuffle(pool)
-    lord_seat = next(p.seat for p in g.players if p.role == LORD)
-    chosen: list[str] = [""] * g.n
-    for gid in pool:
-        if GENERALS[gid].can_be_lord:
-            chosen[lord_seat] = gid
-            pool.remove(gid)
-            break
-    rest = pool or list(g.config.general_pool())
-    k = 0
-    for p in g.players:
-        if p.seat != lord_seat:
-            chosen[p.seat] = rest[k % len(rest)]
-            k += 1
-    return chosen
-
-
-def _assign_generals(g: Game, ids: list[str] | None) -> None:
-    """Each seat its general (``ids``; None: beginner mode), max HP and skills."""
-    lord_bonus = 1 if g.n >= 5 else 0  # docs/rules.md "Setup": +1 for the lord at 5 or more
-    if ids is None:  # beginner mode: no generals, 4 max HP (lord 5 at 5+ players)
-        for p in g.players:
-            p.max_hp = p.hp = 4 + (lord_bonus if p.role == LORD else 0)
-        return
-    for p, gid in zip(g.players, ids, strict=True):
-        gen = GENERALS.get(gid)
-        if gen is None:
-            raise ValueError(f"unknown general {gid!r} for seat {p.seat}")
-        if p.role == LORD and not gen.can_be_lord:
-            raise ValueError(f"{gen.zh} ({gid}) cannot be the lord (seat {p.seat})")
-        p.general = gen.id
-        p.kingdom = gen.kingdom
-        p.sex = gen.sex
-        p.max_hp = gen.hp + (lord_bonus if p.role == LORD else 0)
-        p.hp = p.max_hp
-        p.skills = [SKILLS[s] for s in gen.skills]
-
-
-def setup(g: Game) -> Proc:
-    """Roles, generals (dealt, drafted with recorded decisions, or as configured), the deck and
-    the starting hands (docs/rules.md "Setup")."""
-    _deal_roles(g)
-    g.draw_pile = list(g.card_ids)  # the deck, not yet shuffled (seen so during a draft)
-    cfg = g.config
-    ids: list[str] | None
-    if cfg.generals is None:
-        ids = None
-    elif cfg.generals == "random":
-        ids = _deal_generals(g)
-    elif cfg.generals == "draft":
-        ids = yield from draft(g)
-    else:
-        ids = list(cfg.generals)
-    _assign_generals(g, ids)
-    if cfg.reincarnation:
-        install(g)
-    g.rebuild_hooks()
-    pile = list(g.card_ids)
-    g.rng.shuffle(pile)
-    g.draw_pile = pile
-    g.log(SETUP, g.n, tuple(p.general for p in g.players))
-    for p in g.players:
-        if p.role == LORD:
-            g.log(ROLE, p.seat, LORD)
-    for p in g.players:
-        g.log_private(ROLE_DEALT, 1 << p.seat, (p.seat,), (p.role,))
-    for p in g.players:
-        draw_now(g, p, 4)
-
-
-def game_procedure(
-    g: Game, arrange: Arrange | None = None, start_seat: int | None = None,
-    start_phase: str = "start",
-) -> Proc:
-    """The whole game: set up, then turns from the lord until someone wins or the cap is hit.
-
-    ``arrange``, ``start_seat`` and ``start_phase`` are for scenarios (``sgscore.testing``): a
-    callable that rearranges the dealt state, and where the first turn starts.
-    """
-    if g.config.mode == "3v3":  # 003 "三国杀 3V3规则": its own setup and order of action
-        from .mode_3v3 import game_procedure as three_v_three
-
-        return (yield from three_v_three(g, arrange, start_seat, start_phase))
-    yield from setup(g)
-    if arrange is not None:
-        arrange(g)
-        g.rebuild_hooks()
-    if detailed.enabled(g.config):  # the detailed rules, after a scenario's arrangement
-        detailed.install(g)
-    lord = next(p for p in g.players if p.role == LORD)
-    seat = lord.seat if start_seat is None else start_seat
-    g.round = 1
-    first = start_phase
-    while True:
-        p = g.players[seat]
-        if p.alive:
-            yield from turn(g, p, first)
-        first = "start"
-        seat = (seat + 1) % g.n
-        if seat == lord.seat:
-            if g.round >= g.config.max_rounds:
-                raise GameOver(None, "round_cap")  # a draw: docs/rules.md "The turn"
-            g.round += 1
-            if g.detailed is not None:
-                yield from detailed.round_begins(g)  # the three-player drain
-
-
+# ---------------------------------------------------------------------------- the turn
 def turn(g: Game, p: Player, first: str = "start") -> Proc:
     g.current = p.seat
     g.turn_no += 1
@@ -544,8 +404,9 @@ def dying(g: Game, p: Player, source: Player | None) -> Proc:
 
 
 def die(g: Game, p: Player, killer: Player | None) -> Proc:
-    """Death (docs/rules.md "Dying, death and victory"): reveal the role, discard every card, reward
-    or punish, check victory."""
+    """Death (docs/rules.md "Dying, death and victory"): reveal the role, discard every card, check
+    victory (the mode's), the ``death`` timing, reward or punish the killer (the mode's reward,
+    unless a variant says this death rewards nobody), then what else the variants make of it."""
     p.alive = False
     p.role_shown = True
     g.log(DEATH_EVENT, p.seat, p.role, killer.seat if killer else -1)
@@ -559,33 +420,13 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
         g.discard_pile.extend(cards)
         g.log(DISCARD, p.seat, tuple(cards), "death")
     g.rebuild_hooks()
-    _check_victory(g)
+    g.mode.victory(g)
     if DEATH in g.hooks:
         yield from fire(g, DEATH, DeathCtx(p, killer))
-    if killer is not None and killer.alive and not no_reward(g, p):
-        if p.role == REBEL or g.config.mode == "3v3":  # 3v3 奖惩: any kill draws 3
-            yield from draw(g, killer, 3)
-        elif p.role == LOYALIST and killer.role == LORD:
-            lost = list(killer.hand) + [c for c in killer.equip if c >= 0]
-            if lost:
-                yield from discard(g, killer, lost, "killed_loyalist")
-    if g.detailed is not None:
-        yield from detailed.after_death(g, p)  # protection ends, the drain, the dark souls
-
-
-def _check_victory(g: Game) -> None:
-    if g.config.mode == "3v3":
-        from .mode_3v3 import check_victory
-
-        return check_victory(g)
-    alive = [q for q in g.players if not counts_dead(g, q)]  # the reincarnated count as dead
-    lord = next(q for q in g.players if q.role == LORD)
-    if not lord.alive:
-        if len(alive) == 1 and alive[0].role == RENEGADE:
-            raise GameOver(RENEGADE, "lord_died")
-        raise GameOver(REBEL, "lord_died")
-    if not any(q.role in (REBEL, RENEGADE) for q in alive):
-        raise GameOver(LORD, "rebels_and_renegades_dead")
+    if killer is not None and killer.alive and all(v.rewards(g, p) for v in g.variants):
+        yield from g.mode.kill_reward(g, p, killer)
+    for v in g.variants:
+        yield from v.after_death(g, p)  # the detailed rules: protection ends, the drain, souls
 
 
 # ---------------------------------------------------------------------------- judgement

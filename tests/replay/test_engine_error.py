@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import sgscore.sanguosha.identity as identity
 import sgscore.sanguosha.rules as rules
 from sgscore.replay import ErrorRecord, read_replay, validate_file
 from sgscore.sanguosha.config import Config
@@ -14,9 +15,11 @@ from sgscore.sanguosha.config import Config
 from recorded import record_bytes
 
 
-def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int) -> list[int]:
-    """Make ``rules.<name>`` raise on its ``n``-th call (counting afresh for each game)."""
-    real = getattr(rules, name)
+def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int,
+                   module: Any = rules) -> list[int]:
+    """Make ``rules.<name>`` (or ``module``'s) raise on its ``n``-th call (counting afresh for
+    each game)."""
+    real = getattr(module, name)
     calls = [0]
 
     def broken(*args: Any, **kwargs: Any) -> Any:
@@ -25,7 +28,7 @@ def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int) -> list[i
             raise ZeroDivisionError(f"injected failure in {name} #{n}")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rules, name, broken)
+    monkeypatch.setattr(module, name, broken)
     return calls
 
 
@@ -64,7 +67,7 @@ def test_recover_fault(monkeypatch: pytest.MonkeyPatch, pure_core: None) -> None
 
 
 def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch, pure_core: None) -> None:
-    calls = _break_on_call(monkeypatch, "setup", 1)
+    calls = _break_on_call(monkeypatch, "setup", 1, identity)  # identity mode's setup
     data, result = record_bytes(Config(players=4, generals=None), 1)
     assert result.error is not None and result.decisions == 0
     replay = read_replay(data)

@@ -22,7 +22,7 @@ from sgscore.replay.render import render_account
 from sgscore.sanguosha import SPEC, Config, ConfigError, Game
 from sgscore.sanguosha.agent import HeuristicAgent
 from sgscore.sanguosha.cards import NAME, deck_ids
-from sgscore.sanguosha.mode_3v3 import (
+from sgscore.sanguosha.variants.mode_3v3 import (
     COLD,
     MARSHAL_SEAT,
     ROLES_3V3,
@@ -98,7 +98,7 @@ def test_3v3_is_a_mode_of_six_seats() -> None:
     with pytest.raises(ConfigError, match="3v3 with random generals needs 6 generals"):
         config_3v3(generals="random", pool=("caocao", "liubei"))
     # no lord in 3v3: 甘宁 may sit at any seat, and no general of the pool need be a lord
-    assert config_3v3(generals=("ganning", *SIX[1:])).generals[0] == "ganning"
+    assert config_3v3(generals=("ganning", *SIX[1:])).generals == ("ganning", *SIX[1:])
     config_3v3(generals="random", pool=("ganning", "lvbu", "zhangfei", "guanyu", "machao",
                                         "xuchu"))
 

@@ -17,9 +17,9 @@ from sgscore.replay import read_replay, record_game, resimulate, validate_file
 from sgscore.replay.render import render_events
 from sgscore.sanguosha import SPEC, Config, ConfigError, Game
 from sgscore.sanguosha import view_models as models
-from sgscore.sanguosha.detailed import Detailed, enabled, first_out, souls_on
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
 from sgscore.sanguosha.telling import card_label
+from sgscore.sanguosha.variants.detailed import Detailed, enabled, first_out, souls_on, state
 from sgscore.testing import Scenario, Table
 from sgscore.testing import check_conservation as assert_conserved
 
@@ -27,9 +27,9 @@ ROLES = [LORD, LOYALIST, REBEL, RENEGADE]
 
 
 def _state(t: Table) -> Detailed:
-    state = t.game.detailed
-    assert isinstance(state, Detailed)
-    return state
+    kept = state(t.game)
+    assert isinstance(kept, Detailed)
+    return kept
 
 
 def _valid(request: Request) -> None:
@@ -72,7 +72,7 @@ def _lines(t: Table, lang: str) -> list[str]:
 def test_the_options_are_off_by_default_and_checked() -> None:
     cfg = Config()
     assert (cfg.last_blood, cfg.three_player_drain, cfg.dark_souls) == (None, False, False)
-    assert Game(cfg, 1).detailed is None  # the rules install nothing: old games stay the same
+    assert state(Game(cfg, 1)) is None  # the rules install nothing: old games stay the same
     with pytest.raises(ConfigError, match="last_blood: expected a seat 0-3 or null, got 4"):
         Config(players=4, last_blood=4)
     with pytest.raises(ConfigError, match="last_blood: expected a seat 0-4 or null, got True"):
@@ -656,8 +656,8 @@ def _below_one_allowed(g: Game, seat: int) -> bool:
 
 def _check(g: Game) -> None:
     assert_conserved(g)
-    state = g.detailed
-    if state is None:  # off, or installed once the draft is over
+    kept = state(g)
+    if kept is None:  # off, or installed once the draft is over
         assert not enabled(g.config) or g.turn_no == 0
         return
     for p in g.players:
@@ -665,9 +665,9 @@ def _check(g: Game) -> None:
         if p.alive and p.hp < 1:
             assert _below_one_allowed(g, p.seat), (p.seat, p.hp)
         if not p.alive:  # a dead player holds 玄武's card at most
-            own = [s.card for s in state.souls if s.seat == p.seat and s.card >= 0]
+            own = [s.card for s in kept.souls if s.seat == p.seat and s.card >= 0]
             assert p.hand == own and max(p.equip) < 0 and p.judge == []
-    for soul in state.souls if not g.over else ():  # a death that ends the game ends it
+    for soul in kept.souls if not g.over else ():  # a death that ends the game ends it
         host = g.players[soul.host]
         assert host.alive and host.has_skill(soul.kind) and not g.players[soul.seat].alive
         assert {LOYALIST: "luohan", REBEL: "xuanwu", RENEGADE: "zhuyou"}[
@@ -714,6 +714,7 @@ def test_detailed_games_record_validate_and_resimulate(tmp_path: Any) -> None:
 
 def test_the_state_hash_covers_the_souls() -> None:
     a, b = _kill_rebel(3), _kill_rebel(0)  # the same table, the soul on another host
-    assert a.game.detailed is not None and b.game.detailed is not None
-    assert a.game.detailed.canonical() != b.game.detailed.canonical()
+    kept_a, kept_b = state(a.game), state(b.game)
+    assert kept_a is not None and kept_b is not None
+    assert kept_a.canonical() != kept_b.canonical()
     assert a.game.state_hash() != b.game.state_hash()

@@ -16,7 +16,7 @@ from sgscore.replay import read_replay, record_game, resimulate, validate_file
 from sgscore.replay.render import render_events
 from sgscore.sanguosha import SPEC, Config, ConfigError, Game
 from sgscore.sanguosha.model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE
-from sgscore.sanguosha.reincarnation import threshold, unused_generals
+from sgscore.sanguosha.variants.reincarnation import reborn, threshold, unused_generals
 from sgscore.sanguosha.view_models import REQUEST, FullView, View
 from sgscore.testing import Scenario, Table
 from sgscore.testing import check_conservation as assert_conserved
@@ -171,7 +171,7 @@ def test_at_the_threshold_the_dead_reincarnate_at_once_as_a_general_of_their_kin
     assert len(set(revealed)) == len(revealed) and set(revealed) <= set(unused)
     assert [s.id for s in p.skills] == list(gen.skills)
     assert len(p.hand) == 3  # the offerings are their hand
-    assert t.game.reborn[2] == 1
+    assert reborn(t.game)[2] == 1
     # "转世之后即已经视为参与到游戏中来": at once in the game, counted in distances, a target.
     assert g.distance(t.p(1), t.p(3)) == 2
     assert (t.card(0, "duel"), 2) in t.choices()
@@ -388,7 +388,7 @@ def test_a_player_may_reincarnate_again() -> None:
     _offer(t, t.card(1, "peach"), 2)
     t.play(t.card(1, "slash"), 2)
     _nobody_answers(t)
-    assert not t.p(2).alive and t.game.reborn[2] == 1
+    assert not t.p(2).alive and reborn(t.game)[2] == 1
     # Three more offerings in three turns of three givers bring seat 2 back a second time.
     t.end_play()
     for giver in (3, 4, 0):
@@ -398,7 +398,7 @@ def test_a_player_may_reincarnate_again() -> None:
         offer = next(c for c in _offers(t) if c[2] == (2,))
         t.skill(*offer)
         t.end_play()
-    assert t.p(2).alive and t.game.reborn[2] == 2 and t.p(2).hp == 1
+    assert t.p(2).alive and reborn(t.game)[2] == 2 and t.p(2).hp == 1
     assert_conserved(t.game)
 
 
@@ -449,7 +449,7 @@ def _check(g: Game, before: list[bool]) -> None:
         if not p.alive:
             assert max(p.equip) < 0 and p.judge == [] and len(p.hand) <= threshold(g)
         elif before[p.seat] is False:  # came back: at 1 HP, once more reborn
-            assert g.reborn[p.seat] >= 1
+            assert reborn(g)[p.seat] >= 1
     generals = [p.general for p in g.players if p.alive and p.general]  # "" in the draft
     pool = set(g.config.general_pool())
     assert all(x in pool for x in generals)
@@ -470,7 +470,7 @@ def test_random_games_end_conserve_cards_and_keep_hp_in_bounds(cfg: Config, seed
     assert g.round <= cfg.max_rounds + 1
     winner, reason = g.result
     if reason == "rebels_and_renegades_dead":  # the reincarnated count as dead
-        assert all(not p.alive or g.reborn[p.seat] for p in g.players
+        assert all(not p.alive or reborn(g)[p.seat] for p in g.players
                    if p.role in (REBEL, RENEGADE))
 
 
@@ -500,7 +500,7 @@ def test_views_and_requests_of_reincarnation_games_keep_their_schemas() -> None:
         while not g.over:
             req = g.pending
             assert req is not None
-            if any(not p.alive and p.hand for p in g.players) or any(g.reborn):
+            if any(not p.alive and p.hand for p in g.players) or any(reborn(g)):
                 for seat in (None, req.seat):
                     View.model_validate_json(json.dumps(g.view(seat, since=len(g.events))))
                 FullView.model_validate_json(json.dumps(SPEC.full_view(g)))

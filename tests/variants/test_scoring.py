@@ -22,7 +22,7 @@ from sgscore.replay import read_replay, record_game, validate_file
 from sgscore.replay.render import render_account
 from sgscore.sanguosha import SPEC, Config, ConfigError, Game
 from sgscore.sanguosha.model import LORD, LOYALIST, REBEL, RENEGADE
-from sgscore.sanguosha.scoring import deaths, game_scores, scores
+from sgscore.sanguosha.variants.scoring import deaths, game_scores, scores
 from sgscore.testing import Scenario, Table
 from sgscore.testing import check_conservation as assert_conserved
 

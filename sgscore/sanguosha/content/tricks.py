@@ -163,14 +163,9 @@ def _self_target(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
 @procedure
 def area_order(g: Game, user: Player, card: VCard) -> Proc:
     """Every living player, in the order a card that affects them all resolves: turn order from
-    the user (docs/rules.md "Cards"); in 3v3 the user chooses the direction
-    (``mode_3v3.area_order``)."""
-    order = g.order_from(user.seat)
-    if g.config.mode == "3v3":
-        from ..mode_3v3 import area_order as chosen
-
-        order = yield from chosen(g, user, card, order)
-    return order
+    the user (docs/rules.md "Cards"), as the game's mode has it (a mode may let the user choose
+    the direction: ``Variant.area_order``)."""
+    return (yield from g.mode.area_order(g, user, card, g.order_from(user.seat)))
 
 
 # ---------------------------------------------------------------------------- 决斗

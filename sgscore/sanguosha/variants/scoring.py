@@ -26,23 +26,23 @@ says "获胜的" of the lord and loyalists only); of two renegades, only the one
 living players when the renegade died.
 
 The scores are computed from the roles, the winner and the ``death`` events, so they are a
-function of the recorded game: ``Game.summary()`` adds them under ``scores`` when
-``Config.scoring`` is on (only then, so that the end records of games recorded before stay as
-they were).
+function of the recorded game: the option :class:`Scoring` of identity mode (a
+:class:`~sgscore.sanguosha.game.Variant`, on with ``Config.scoring``) adds them to
+``Game.summary()`` under ``scores`` (only then, so that the end records of games recorded before
+stay as they were).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .events import DEATH
-from .model import LORD, LOYALIST, REBEL, RENEGADE
+from ..config import Config
+from ..events import DEATH
+from ..game import Game, Variant, register_variant
+from ..model import LORD, LOYALIST, REBEL, RENEGADE
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["scores", "deaths", "game_scores"]
+__all__ = ["Scoring", "scores", "deaths", "game_scores"]
 
 Death = tuple[int, int]
 """``(seat, killer)``: a seat's first death and the seat that killed it (-1: nobody)."""
@@ -122,3 +122,18 @@ def game_scores(g: Game) -> list[int]:
     before = [(p.seat, -1) for p in g.players if not p.alive and p.seat not in told]
     winner = g.result[0] if g.result else None
     return scores([p.role for p in g.players], winner, before + died)
+
+
+@register_variant
+class Scoring(Variant):
+    """计分, an option of identity mode (``Config.scoring``): the summary holds the scores."""
+
+    id = "scoring"
+    en = "scoring"
+    zh = "计分"
+
+    def on(self, config: Config) -> bool:
+        return config.scoring
+
+    def summary(self, g: Game, out: dict[str, Any]) -> None:
+        out["scores"] = game_scores(g)
