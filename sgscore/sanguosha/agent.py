@@ -119,15 +119,20 @@ _MEMO_OF: list[int] = [-1]  # the registries' sizes the memo was made with
 
 def hint_of(name: str) -> CardHint | None:
     """The hint of the card that the card ``name`` plays like (None without one), remembered
-    until a card or a hint is registered."""
+    until a card or a hint is registered (:func:`_sync_hints`, at each decision)."""
+    if name in _HINT_OF:
+        return _HINT_OF[name]
+    _sync_hints()
+    hint = _HINT_OF[name] = CARD_HINTS.get(plays_like(name))
+    return hint
+
+
+def _sync_hints() -> None:
+    """Forget the remembered hints when a card or a hint was registered since."""
     size = len(CARD_HINTS) * 65536 + len(CARD_TYPES)
     if size != _MEMO_OF[0]:
         _HINT_OF.clear()
         _MEMO_OF[0] = size
-    if name in _HINT_OF:
-        return _HINT_OF[name]
-    hint = _HINT_OF[name] = CARD_HINTS.get(plays_like(name))
-    return hint
 
 
 def card_value(card: int) -> int:
@@ -168,6 +173,8 @@ class HeuristicAgent:
         self.actions = 0
         self.turn_no = -1
         self.att: list[int] = []
+        self.att_at = -1  # the number of events the attitudes were worked out after
+        self.alive = game.n
         self.rebels_dead: list[int] = []
         self.endgame = False
 
@@ -225,6 +232,7 @@ class HeuristicAgent:
     def _begin_endgame(self) -> None:
         self.endgame = True
         self.lean = [0] * self.g.n
+        self.att_at = -1
 
     def _saves(self, name: str) -> bool:
         """Whether a card played while someone is dying saves them (its hint's ``saves``)."""
@@ -357,10 +365,17 @@ class HeuristicAgent:
         return self.g.players[self.seat]
 
     def attitude(self, seat: int) -> int:
-        """ENEMY, UNKNOWN or FRIEND (of this decision's attitudes)."""
-        if not self.att:
-            self.att = self._attitudes()
+        """ENEMY, UNKNOWN or FRIEND, worked out again only when something happened since
+        (every change the attitudes read comes with an event)."""
+        self._refresh()
         return self.att[seat]
+
+    def _refresh(self) -> None:
+        n = len(self.g.events)
+        if self.att_at != n:
+            self.att = self._attitudes()
+            self.alive = sum(1 for p in self.g.players if p.alive)
+            self.att_at = n
 
     def value(self, card: int) -> int:
         """:func:`card_value`; 3 more for equipment it has in use, and with two players left
@@ -375,7 +390,8 @@ class HeuristicAgent:
         return v
 
     def _last_two(self) -> bool:
-        return sum(1 for p in self.g.players if p.alive) == 2
+        self._refresh()
+        return self.alive == 2
 
     def harms(self, name: str) -> bool:
         return harmful(name)
@@ -388,10 +404,10 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ deciding
     def choose(self, request: Request) -> Choice:
+        _sync_hints()
         self._observe()
         if not self.endgame and self._rebels_gone():  # a table set up without them (a scenario)
             self._begin_endgame()
-        self.att = []
         kind = request.kind
         if kind == "play":
             return self._play(request)
