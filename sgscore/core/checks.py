@@ -6,16 +6,21 @@ discard(g, p, cards)``). With the environment variable ``SGSCORE_CHECK_PROCEDURE
 ``sgscore`` is imported, :func:`procedure` wraps each procedure so that one dropped without ever
 being started is recorded in :data:`UNDRIVEN` (the project's tests set it and fail a test that
 leaves one). Without it, :func:`procedure` returns the function itself and costs nothing.
+
+The procedures of content are watched where they are registered (:func:`watch_hooks`: a skill's
+``trigger``, ``play`` and ``respond``, a card type's ``effect`` and ``judged``, a variant's
+hooks, a dice skill's); every other procedure is marked ``@procedure``
+(``tests/rules/test_procedures.py`` finds one that is neither).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["CHECK_PROCEDURES", "UNDRIVEN", "procedure", "Watched"]
+__all__ = ["CHECK_PROCEDURES", "UNDRIVEN", "procedure", "watch_hooks", "Watched"]
 
 CHECK_PROCEDURES = os.environ.get("SGSCORE_CHECK_PROCEDURES", "") not in ("", "0")
 """Whether procedures are watched (read once, when this module is imported)."""
@@ -64,8 +69,8 @@ class Watched:
 def procedure(fn: Callable[P, R]) -> Callable[P, R]:
     """Mark ``fn`` as a rule procedure (a generator function). Watched when
     :data:`CHECK_PROCEDURES` is on; otherwise ``fn`` itself."""
-    if not CHECK_PROCEDURES:
-        return fn
+    if not CHECK_PROCEDURES or getattr(fn, "__watched__", False):
+        return fn  # (a procedure both marked and watched by its registration: wrapped once)
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?")  # compiled: no qualname
     where = f"{getattr(fn, '__module__', '?')}.{name}"
 
@@ -76,4 +81,17 @@ def procedure(fn: Callable[P, R]) -> Callable[P, R]:
             return Watched(gen, where)  # type: ignore[return-value]
         return gen
 
+    watched.__watched__ = True  # type: ignore[attr-defined]
     return watched
+
+
+def watch_hooks(cls: type, names: Iterable[str]) -> None:
+    """Watch the procedures among a registered class's hooks ``names`` (a skill's, a variant's):
+    in check mode each becomes :func:`procedure` of itself, inherited ones too; otherwise
+    nothing happens."""
+    if not CHECK_PROCEDURES:
+        return
+    for name in names:
+        fn = getattr(cls, name, None)
+        if fn is not None and not getattr(fn, "__watched__", False):
+            setattr(cls, name, procedure(fn))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from .._accel import mypyc_attr
+from ..core.checks import watch_hooks
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
 
@@ -105,6 +106,8 @@ HOOKS: Final = {
     "turn_end": "a procedure at the end of its owner's turn (克己)",
 }
 """The hooks a skill may override, with what the rules call them for."""
+_PROCEDURES = frozenset({"turn_start", "before_damage", "after_damage", "on_death", "before_slashes",
+                         "before_gatling", "turn_end"})
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DiceSkill:
@@ -193,6 +196,7 @@ def register_skill(cls: type[DiceSkill]) -> type[DiceSkill]:
         raise RegistrationError(f"{where}: dice skill {cls.id!r}: bad settings")
     hooks = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(DiceSkill, h))
     cls.hooks = hooks
+    watch_hooks(cls, (h for h in sorted(hooks) if h in _PROCEDURES))  # a missing yield from
     SKILLS.add(cls())
     return cls
 

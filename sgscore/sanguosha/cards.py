@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ..core.checks import procedure
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
 from .skills import Skill, register_skill, skill_words_missing
@@ -133,8 +134,8 @@ class CardType:
         self.range = range
         self.skill = skill
         self.targets = targets
-        self.effect = effect
-        self.judged = judged
+        self.effect = procedure(effect)  # watched for a missing yield from (core/checks.py)
+        self.judged = procedure(judged) if judged is not None else None
         self.module = where
         self.allowed = allowed
         self.like = like

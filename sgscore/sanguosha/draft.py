@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ..core.checks import procedure
 from ..core.engine import Proc
 from ..core.protocol import PickRequest
 from .config import draft_needs, offer_size
@@ -67,6 +68,7 @@ def DRAFT(t: Teller, choice: str) -> str:
     return t.general(choice)
 
 
+@procedure
 def draft(g: Game) -> Proc:
     """Run the draft; returns one general id per seat."""
     cfg = g.config

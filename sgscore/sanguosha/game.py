@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Final
 
 from .._accel import mypyc_attr
 from ..core.canon import state_hash
+from ..core.checks import watch_hooks
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc, redact
 from ..core.registry import RegistrationError, Registry
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
@@ -47,7 +48,7 @@ Arrange = Callable[["Game"], None]
 
 
 # ---------------------------------------------------------------------------- variants
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(native_class=False)  # a Python class, subclassed anywhere, its hooks watched
 class Variant:
     """A way of playing identity mode: a class whose one instance is registered
     (:func:`register_variant`) and plugs into the hooks the base rules offer, overriding those it
@@ -151,6 +152,7 @@ class Variant:
 
 VARIANTS: Registry[Variant] = Registry("variant")
 _MODES: dict[str, Variant] = {}
+_PROCEDURES = ("play", "round_begins", "kill_reward", "after_death", "area_order")
 
 def register_variant(cls: type[Variant]) -> type[Variant]:
     """Class decorator: make the one instance of a variant and register it by id; a mode by its
@@ -158,6 +160,7 @@ def register_variant(cls: type[Variant]) -> type[Variant]:
     config's checks."""
     if not cls.id:
         raise RegistrationError(f"{cls.__module__}.{cls.__qualname__} has no id")
+    watch_hooks(cls, _PROCEDURES)  # a missing yield from before a hook is caught (core/checks.py)
     variant = cls()
     VARIANTS.add(variant)
     if cls.mode:

@@ -104,6 +104,7 @@ def ask_cards(
 
 
 # ---------------------------------------------------------------------------- the turn
+@procedure
 def turn(g: Game, p: Player, first: str = "start") -> Proc:
     g.current = p.seat
     g.turn_no += 1
@@ -135,6 +136,7 @@ def turn(g: Game, p: Player, first: str = "start") -> Proc:
     g.phase = "between"
 
 
+@procedure
 def judge_phase(g: Game, p: Player) -> Proc:
     # docs/rules.md "The turn": delayed tricks are judged last-placed first, each card once: the
     # ones lying there when the phase starts (a 闪电 that stays is judged again next turn, not at
@@ -156,6 +158,7 @@ def judge_phase(g: Game, p: Player) -> Proc:
         yield from judged(g, p, card, cancelled)
 
 
+@procedure
 def draw_phase(g: Game, p: Player) -> Proc:
     ctx = DrawPhaseCtx(p, 2)
     if DRAW_PHASE in g.hooks:
@@ -164,6 +167,7 @@ def draw_phase(g: Game, p: Player) -> Proc:
         yield from draw(g, p, ctx.count)
 
 
+@procedure
 def play_phase(g: Game, p: Player) -> Proc:
     while p.alive and g.phase == "play":
         choice = yield PlayRequest(g, p)
@@ -172,6 +176,7 @@ def play_phase(g: Game, p: Player) -> Proc:
         yield from perform_play(g, p, choice)
 
 
+@procedure
 def perform_play(g: Game, p: Player, choice: tuple[Any, ...]) -> Proc:
     """Carry out a legal play-phase choice (see ``requests.PlayRequest`` for its shape)."""
     if isinstance(choice[0], str):
@@ -187,6 +192,7 @@ def perform_play(g: Game, p: Player, choice: tuple[Any, ...]) -> Proc:
     yield from use_card(g, p, VCard.of(choice[0]), tuple(choice[1:]))
 
 
+@procedure
 def discard_phase(g: Game, p: Player) -> Proc:
     return_borrowed(g, p)  # 借刀杀人: the weapon goes back at the start of the discard phase
     if DISCARD_BEGIN in g.hooks:
@@ -381,6 +387,7 @@ def recover(g: Game, p: Player, amount: int) -> None:
         p.hp = new
 
 
+@procedure
 def dying(g: Game, p: Player, source: Player | None) -> Proc:
     """docs/rules.md "Dying, death and victory": from the current player round the table, each
     living player may use 桃 on the dying player, one per request and as many as they like, until
@@ -403,6 +410,7 @@ def dying(g: Game, p: Player, source: Player | None) -> Proc:
     yield from die(g, p, source)
 
 
+@procedure
 def die(g: Game, p: Player, killer: Player | None) -> Proc:
     """Death (docs/rules.md "Dying, death and victory"): reveal the role, discard every card, check
     victory (the mode's), the ``death`` timing, reward or punish the killer (the mode's reward,

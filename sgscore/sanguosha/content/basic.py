@@ -153,6 +153,7 @@ def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return out
 
 
+@procedure
 def _slash_effect(g: Game, use: CardUse) -> Proc:
     # Several targets (方天画戟) are resolved in turn order from the user, like every card with
     # several targets (docs/rules.md "Advanced weapons").
@@ -229,6 +230,7 @@ def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
     return True
 
 
+@procedure
 def _no_effect(g: Game, use: CardUse) -> Proc:
     return
     yield
@@ -238,6 +240,7 @@ def _peach_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()] if p.hp < p.max_hp else []
 
 
+@procedure
 def _peach_effect(g: Game, use: CardUse) -> Proc:
     recover(g, use.user, 1)
     return

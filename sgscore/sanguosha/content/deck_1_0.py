@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...core.checks import procedure
 from ...core.engine import Proc
 from ...core.protocol import Choice
 from ..cards import (
@@ -116,6 +117,7 @@ def _peach_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return out
 
 
+@procedure
 def _peach_effect(g: Game, use: CardUse) -> Proc:
     recover(g, g.players[use.targets[0]] if use.targets else use.user, 1)
     return
@@ -135,6 +137,7 @@ def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
             if _has_hand_or_equipment(q) and (far or g.distance(p, q) <= 1)]
 
 
+@procedure
 def _snatch_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -152,6 +155,7 @@ SNATCH_TEXT = CardType("snatch", "顺手牵羊", TRICK, en="Snatch", targets=_sn
 
 
 # ---------------------------------------------------------------------------- 乐不思蜀 (002's text)
+@procedure
 def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """002: "若判定通过，弃掉乐不思蜀，正常行动；若判定不通过，不能行动，乐不思蜀同时作废（弃掉）": not ♥, the holder
     skips the draw, play and discard phases of this turn."""
@@ -185,6 +189,7 @@ reason_words("indulgence_1_0", en="Contentment", zh="乐不思蜀")  # its judge
 
 
 # ---------------------------------------------------------------------------- the new tricks
+@procedure
 def _pavilion_effect(g: Game, use: CardUse) -> Proc:
     """亭台: "所有玩家加一点血" — as 桃园结义: every living player from the user, +1 HP up to the
     maximum; "血即将被减为0时无效": it is no answer to dying (never asked for there)."""
@@ -205,6 +210,7 @@ register_card(CardType("fire_oxen", "火牛阵", TRICK, en="Fire Oxen",
                        like="archery_attack"))
 
 
+@procedure
 def _feast_effect(g: Game, use: CardUse) -> Proc:
     """喜宴: "先从底牌中摸出等于当前活着的角色数量的牌，由这名玩家先选择一张放入手牌，再顺时针由其他玩家轮流选牌"."""
     yield from pick_in_turn(g, use, g.order_from(use.user.seat), FEAST)
@@ -219,6 +225,7 @@ def _monkey_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [(q.seat,) for q in others(g, p, "monkey_steals_peach") if _has_hand_or_equipment(q)]
 
 
+@procedure
 def _monkey_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -234,6 +241,7 @@ register_taken_away("monkey_steals_peach")  # the user's choice: told as 过河�
 
 
 def _drawing(n: int) -> Callable[[Game, CardUse], Proc]:
+    @procedure
     def effect(g: Game, use: CardUse) -> Proc:
         if (yield from nullified(g, use.card, use.user, use.user)):
             return

@@ -197,6 +197,7 @@ def duel(g: Game, user: Player, target: Player, card: VCard | None,
     yield from damage(g, other, asked, 1, card)
 
 
+@procedure
 def _duel_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -212,6 +213,7 @@ def _dismantle_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]
     return [(q.seat,) for q in others(g, p, "dismantlement") if q.card_count()]
 
 
+@procedure
 def _dismantle_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -235,6 +237,7 @@ def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     ]
 
 
+@procedure
 def _snatch_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -250,6 +253,7 @@ register_card(CardType("snatch", "顺手牵羊", TRICK, en="Snatch", targets=_sn
 
 
 # ---------------------------------------------------------------------------- 无中生有
+@procedure
 def _ex_nihilo_effect(g: Game, use: CardUse) -> Proc:
     if (yield from nullified(g, use.card, use.user, use.user)):
         return
@@ -267,6 +271,7 @@ def _collateral_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]
     return [(q.seat,) for q in others(g, p, "collateral") if q.equip[0] >= 0]
 
 
+@procedure
 def _collateral_effect(g: Game, use: CardUse) -> Proc:
     """003's first-edition text: borrow the target's weapon, with its range and skill, until the
     start of your discard phase (docs/rules.md "Cards"). A 借刀杀人 made of no card is 周瑜's 借刀,
@@ -294,6 +299,7 @@ register_card(CardType("collateral", "借刀杀人", TRICK, en="Borrowed Sword",
 
 
 # ---------------------------------------------------------------------------- 无懈可击
+@procedure
 def _nothing(g: Game, use: CardUse) -> Proc:
     return
     yield
@@ -306,6 +312,7 @@ told_as_used("nullification")  # used, not played, in the rules' words
 
 # ---------------------------------------------------------------------------- 南蛮入侵 / 万箭齐发
 def _aoe(need: str) -> Callable[[Game, CardUse], Proc]:
+    @procedure
     def effect(g: Game, use: CardUse) -> Proc:
         # docs/rules.md "Cards": every other living player, in turn order from the user's next
         # seat.
@@ -336,6 +343,7 @@ register_card(CardType("archery_attack", "万箭齐发", TRICK, en="Arrow Barrag
 
 
 # ---------------------------------------------------------------------------- 桃园结义 / 五谷丰登
+@procedure
 def _god_salvation_effect(g: Game, use: CardUse) -> Proc:
     order = yield from area_order(g, use.user, use.card)
     for q in order:
@@ -350,11 +358,13 @@ register_card(CardType("god_salvation", "桃园结义", TRICK, en="Peach Garden 
                        effect=_god_salvation_effect))
 
 
+@procedure
 def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
     order = yield from area_order(g, use.user, use.card)
     yield from pick_in_turn(g, use, order, AMAZING_GRACE)
 
 
+@procedure
 def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc:
     """As many cards as ``order`` holds are shown from the pile; each player in ``order`` (alive,
     and unless 无懈可击 stops it for them) picks one (a ``kind`` request); the rest are discarded.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.checks import procedure
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..contexts import DAMAGED, JUDGE_DONE, DamageCtx, JudgeCtx
@@ -115,6 +116,7 @@ class Yiji(Skill):
             cards = yield from draw(g, owner, 2)
             yield from self._give(g, owner, tuple(cards))
 
+    @procedure
     def _give(self, g: Game, owner: Player, cards: tuple[int, ...]) -> Proc:
         seats = [q.seat for q in g.players if q.alive]
         options = [(a, b) for a in seats for b in seats]
