@@ -38,7 +38,9 @@ def html(file: str, output: str | None, seat: int | None, lang: str, as_json: bo
     SEAT it holds only what that seat could see: other seats' hands and roles are hidden, it
     stops only at the seat's own decisions and the end, and it has no decision numbers (#N is
     then the seat's own decision N), as `sgs replay step --as SEAT`. A truncated replay is shown
-    as far as it goes, and the page says where it stops.
+    as far as it goes, and the page says where it stops. The replay is checked as it is
+    re-simulated: one that parts from it (a record the engine does not write) makes no page,
+    "error: FILE: record N: reason" and exit 1.
 
     --json writes the data model instead: the moments of `sgs replay step --json`, each with
     the table in words ("table": columns, seats, piles), for other frontends.

@@ -32,11 +32,13 @@ __all__ = ["show", "validate"]
 
 
 def _scan(path: str) -> tuple[ReplayScan, AnyGame, dict[str, Any] | None, int]:
-    """Read a replay once through (re-simulating it when it records no events), keeping no
-    record: (scan, spec, summary, players). Exits with a one-line error on bad input, before
-    anything is printed; warnings are printed on one line each."""
+    """Read a replay once through, then re-simulate it checking every record, keeping no
+    record: (scan, spec, summary, players). Exits with a one-line error, before anything is
+    printed, on a file that cannot be read; one that parts from re-simulation has its
+    ``failure`` (the account tells the game up to it, then the error). Warnings are printed on
+    one line each."""
     try:
-        scan = scan_replay(path, events=True)
+        scan = scan_replay(path, partial=True)  # re-simulated: what it tells is the engine's
     except ReplayError as e:
         fail(f"{path}: {e}")
     spec = game_of(path, scan)
@@ -84,13 +86,18 @@ def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | 
     """Tell the story of a replay: rounds, turns, phases, who used what on whom, judgements,
     damage, deaths and the result.
 
-    A replay recorded without events is re-simulated to get them. Each line is numbered by the
+    The replay is re-simulated and checked record by record, as `sgs replay validate` does, and
+    the account is the re-simulation's: a replay that parts from it (a decision that is not
+    legal, an events record, a checkpoint or an end record that is not what the engine gives) is
+    told up to that record, then "error: FILE: record N: reason" (validate's words), exit 1. A
+    file that cannot be read is refused before anything is printed. Each line is numbered by the
     decision that led to it ("#137": `sgs replay step FILE --at 137` shows the table before it
     and what was answered; decisions are numbered from 0). With --as, hidden parts (other seats'
     hands and roles), the seed and the numbers are left out (how many decisions other seats took
     tells whether they could answer; --numbers shows them anyway). With --json, each event is
     [kind, *args] plus its hidden part last when shown (docs/events.md), and "event_decisions"
-    gives each event's decision number (-1: the setup; left out with --as).
+    gives each event's decision number (-1: the setup; left out with --as), "invalid" the
+    record where the replay parts from re-simulation ({record, reason}, or null).
 
     \b
     Examples:
@@ -122,6 +129,8 @@ def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | 
                                       teller=teller))
     except ReplayError as e:  # the file changed since it was scanned
         fail(f"{file}: {e}")
+    if scan.failure is not None:  # the game as far as it holds, then why it stops
+        fail(f"{file}: {scan.failure}")
     for line in teller.summary_lines(teller.redact_summary(summary) if summary else None):
         click.echo(line)
 
@@ -150,7 +159,11 @@ def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any
     tail: dict[str, Any] = {"summary": teller.redact_summary(summary) if summary else None}
     if numbered:
         tail["event_decisions"] = numbers
+    failure = scan.failure
+    tail["invalid"] = None if failure is None else failure.to_json()
     click.echo("]," + _json_text(tail)[1:])
+    if failure is not None:
+        fail(f"{file}: {failure}")
 
 
 @click.command()

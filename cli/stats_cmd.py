@@ -21,12 +21,15 @@ __all__ = ["stats"]
 _BY = ("role", "general", "seat", "players", "agent", "skill")
 
 
-def _load(source: str, workers: int, table: str | None) -> list[dict[str, Any]]:
+def _load(source: str, workers: int, table: str | None,
+          validate: bool = False) -> list[dict[str, Any]]:
     """The rows of SOURCE: a table file, a study folder (its results table), a folder of
     replays (read one by one, ``--table`` writes what was built) or one replay (``.mp``).
     Replays are read as the replay commands read them: streamed, within the reader's limits;
     one that cannot be read, or whose end record no engine writes, is refused with one line
-    naming the file and the record, and nothing is reported."""
+    naming the file and the record, and nothing is reported. ``validate``: every replay is
+    re-simulated and checked (a study folder is read from its replays, not its table; a table
+    alone holds no game to re-simulate: a usage error)."""
     from sgscore.study import (
         TABLE_CSV,
         TABLE_PARQUET,
@@ -38,8 +41,11 @@ def _load(source: str, workers: int, table: str | None) -> list[dict[str, Any]]:
         write_table_file,
     )
 
+    if validate and os.path.isfile(source) and not source.endswith(".mp"):
+        raise click.UsageError(f"{source}: --validate re-simulates replays, and a results table "
+                               "holds none: give the study's folder or the replays")
     try:
-        if os.path.isdir(source) and table is None:
+        if os.path.isdir(source) and table is None and not validate:
             for name in ((TABLE_PARQUET, TABLE_CSV) if have_pyarrow() else (TABLE_CSV,)):
                 path = os.path.join(source, name)
                 if os.path.isfile(path):
@@ -47,11 +53,12 @@ def _load(source: str, workers: int, table: str | None) -> list[dict[str, Any]]:
         if os.path.isdir(source):
             count = sum(1 for n in os.listdir(source) if n.endswith(".mp"))
             with progress(count, "reading") as bar:
-                rows = rows_of_folder(source, workers=workers, on_row=lambda _: bar.advance())
+                rows = rows_of_folder(source, workers=workers, on_row=lambda _: bar.advance(),
+                                      validate=validate)
         elif not os.path.exists(source):
             fail(f"{source}: no such file or folder")
         elif source.endswith(".mp"):
-            rows = [row_of_replay(source)]
+            rows = [row_of_replay(source, validate)]
         else:
             return read_table(source)
         if table is not None:
@@ -422,18 +429,26 @@ def _one_setup(rows: Sequence[Mapping[str, Any]], source: str) -> None:
               help="With a folder of replays: also write the table built from them.")
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True,
               help="Processes reading a folder of replays.")
+@click.option("--validate", is_flag=True,
+              help="Re-simulate every replay, checking each record as `sgs replay validate` "
+                   "does, and refuse one that does not hold (a study's folder is then read from "
+                   "its replays, not its table).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | None,
           pooled: bool, plot_path: str | None, lang: str, table: str | None, workers: int,
-          as_json: bool) -> None:
+          validate: bool, as_json: bool) -> None:
     """Win rates with confidence intervals, game lengths, two studies compared.
 
     SOURCE is a study's folder (its results.parquet or results.csv, which sgs sim -n writes),
     a results table, a folder of replays (read one by one; --table keeps the table built) or
     one replay (FILE.mp). A replay is read as the replay commands read it (within the same
-    limits); one that cannot be read, or whose end record no engine writes, is refused with
-    one line naming the file and the record. The games must come from one setup (game,
-    players, mode and options) unless --pool is given.
+    limits); one that cannot be read, or whose end record is not one its game writes for its
+    config (entries, types, lengths, a winner that the roles and the living contradict), is
+    refused with one line naming the file and the record. Its end record is read, not
+    re-simulated, for speed: --validate re-simulates every replay as `sgs replay validate`
+    does and refuses one that does not hold (a study's folder is then read from its replays,
+    not its table). The games must come from one setup (game, players, mode and options)
+    unless --pool is given.
 
     Win rates count the seats of finished games: a seat wins when its side wins (a draw is
     not a win); each comes with its 95% Wilson interval. Groups with fewer games than
@@ -457,6 +472,7 @@ def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | 
       sgs stats replays/ --table replays.csv --json
       sgs stats study/ --by general --lang zh
       sgs stats study/ --by skill
+      sgs stats replays/ --validate
     """
     from sgscore import stats as st
 
@@ -468,7 +484,7 @@ def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | 
     if plot_path is not None and not plot_path.endswith((".png", ".svg")):
         raise click.BadParameter(f"{plot_path}: expected a .png or .svg file name",
                                  param_hint="'--plot'")
-    rows = _load(source, workers, table)
+    rows = _load(source, workers, table, validate)
     if not pooled:
         _one_setup(rows, source)
     notes: list[str] = []
@@ -478,7 +494,7 @@ def stats(source: str, by: tuple[str, ...], other: str | None, min_games: int | 
     labels = _labels(rows, lang)
     shown = labels if lang != "en" else {}  # the text names keys by id in English
     if other is not None:
-        rows_b = _load(other, workers, None)
+        rows_b = _load(other, workers, None, validate)
         if not pooled:
             _one_setup(rows_b, other)
         cmp = st.compare(rows, rows_b, dims)

@@ -228,9 +228,10 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
     Starts at decision 0 unless --at or --turn says otherwise, and shows --count moments (after
     the last decision, the end of the replay is one more). On a terminal, without --json or
     --count, it goes on interactively: Enter or n = next decision, t = next turn, b = previous
-    decision, a number = that decision, q = quit. Each move checks the replay as it goes: an
-    invalid one stops with "error: FILE: record N: reason" (exit 1). Decisions are numbered
-    from 0, as in `sgs replay show` ("#N"), `validate` and `diff`.
+    decision, a number = that decision, q = quit. Each move checks the replay as it goes, and a
+    moment shows a recorded answer only when the game takes it: an invalid replay stops with
+    "error: FILE: record N: reason" (exit 1), the words of `sgs replay validate`. Decisions are
+    numbered from 0, as in `sgs replay show` ("#N"), `validate` and `diff`.
 
     With --as SEAT it shows what that seat observes, nothing more: other seats' hands and
     roles are hidden, and it stops only at the seat's own decisions and at the end (--at N:

@@ -263,6 +263,11 @@ def export(file: str, events: bool, output: str | None) -> None:
     """The whole replay as one JSON object, for other tools (docs/replay-format.md,
     "JSON export"). Choices and events are JSON arrays; the config has its defaults filled in.
 
+    The replay is re-simulated and every record checked, as `sgs replay validate` does: the
+    decisions, events and summary are the re-simulated game's, and a replay that parts from it
+    (a decision the game does not take, a record the engine does not write) exports nothing and
+    exits 1 with "error: FILE: record N: reason".
+
     \b
     Example:
       sgs replay export game.mp --events -o game.json

@@ -128,22 +128,27 @@ def _ints(value: Any) -> list[int] | None:
     return None
 
 
-def _row(src: str | bytes, name: str) -> Row:
+def _row(src: str | bytes, name: str, validate: bool = False) -> Row:
     """The row of one replay (its path, read as it streams, or its bytes; ``name``: its file
     name). Raises :class:`~sgscore.replay.errors.ReplayError` for a file that cannot be read, of
     a game not installed here, or whose config or end record no engine of its game writes
-    (naming the record)."""
+    (naming the record): the game's :meth:`~sgscore.core.spec.GameSpec.summary_problems`.
+
+    The end record is read, not re-simulated (a study reads thousands): a well-formed summary
+    that is not the game's (a winner changed to another that the roles and the living allow)
+    is counted as written. ``validate`` re-simulates the replay first, checking every record as
+    ``sgs replay validate`` does, and takes the summary from the re-simulation."""
     from .replay.errors import ReplayError
     from .replay.resim import spec_of
     from .replay.scan import scan_replay
 
-    scan = scan_replay(src)
+    scan = scan_replay(src, check=validate)
     h = scan.header
     spec = spec_of(h)  # a game not installed here is refused, as the replay commands refuse it
     summary: Mapping[str, Any] = scan.summary or {}
     try:
         players = spec.seats(spec.full_config(h.config))
-        spec.config_from_dict(h.config)
+        config = spec.config_from_dict(spec.full_config(h.config))
     except Exception as e:  # a game's own config errors: ConfigError, ValueError, ...
         raise ReplayError(0, f"config: {e}") from None
     roles = _strs(summary.get("roles"))
@@ -155,6 +160,14 @@ def _row(src: str | bytes, name: str) -> Row:
             if key in summary and (not isinstance(value, list) or len(value) != players):
                 got = f"{len(value)} entries" if isinstance(value, list) else "not a list"
                 raise ReplayError(end, f"end: {key}: {got} for {players} seats")
+        try:
+            problems = spec.summary_problems(config, summary)
+        except Exception as e:  # a game's own code on a summary it did not write
+            raise ReplayError(end, f"end: the game cannot read it ({type(e).__name__}: {e})"
+                              ) from None
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise ReplayError(end, f"end: not a summary the game writes: {problems[0]}{more}")
     agents = [h.agents] * players if isinstance(h.agents, str) else list(h.agents)
     alive = summary.get("alive")
     error = None
@@ -201,35 +214,40 @@ def _int(v: Any) -> int | None:
     return v if type(v) is int else None
 
 
-def row_of_replay(path: str) -> Row:
+def row_of_replay(path: str, validate: bool = False) -> Row:
     """The row of the replay at ``path``, read as it streams, within the reader's limits, as
     the replay commands read it: :class:`StudyError` (one line naming the file and the record)
-    when it cannot be read, or when its config or end record is not one its game writes."""
+    when it cannot be read, or when its config or end record is not one its game writes.
+    ``validate``: re-simulated and checked first, as ``sgs replay validate`` does (the
+    :class:`StudyError` of a replay that does not hold names its record)."""
     from .replay.errors import ReplayError
 
     try:
-        return _row(path, os.path.basename(path))
+        return _row(path, os.path.basename(path), validate)
     except ReplayError as e:
         raise StudyError(f"{path}: {e}") from None
     except OSError as e:
         raise StudyError(f"{path}: cannot read ({e.strerror or e})") from None
 
 
-def _rows_of_files(paths: Sequence[str]) -> list[Row]:
-    return [row_of_replay(p) for p in paths]
+def _rows_of_files(paths: Sequence[str], validate: bool = False) -> list[Row]:
+    return [row_of_replay(p, validate) for p in paths]
 
 
 def rows_of_folder(folder: str, *, workers: int = 1,
-                   on_row: Callable[[Row], None] | None = None) -> list[Row]:
+                   on_row: Callable[[Row], None] | None = None,
+                   validate: bool = False) -> list[Row]:
     """The rows of every replay (``*.mp``) in ``folder``, sorted by seed then file name;
-    ``workers`` processes read them."""
+    ``workers`` processes read them (``validate``: re-simulating each, see
+    :func:`row_of_replay`)."""
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".mp"))
     except OSError as e:
         raise StudyError(f"{folder}: cannot read the folder ({e.strerror or e})") from None
     paths = [os.path.join(folder, n) for n in names]
     rows: list[Row] = []
-    for chunk in _local_map(_rows_of_files, [(c,) for c in _chunks(paths, workers)], workers):
+    for chunk in _local_map(_rows_of_files, [(c, validate) for c in _chunks(paths, workers)],
+                            workers):
         for row in chunk:
             rows.append(row)
             if on_row is not None:

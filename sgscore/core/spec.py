@@ -281,6 +281,16 @@ class GameSpec(ABC, Generic[C]):
         tournament`` adds them up); None when it keeps none (the default)."""
         return None
 
+    def summary_problems(self, config: C, summary: Mapping[str, Any]) -> list[str]:
+        """What in ``summary`` (an end record's, under the engine's names) no game of ``config``
+        ends with: an entry this config never writes or one missing, a value of another type or
+        length, a winner and a reason that do not go together or that the roles and who is
+        alive contradict, as far as the game can say without playing it. Each problem is a few
+        words naming the entry; ``[]`` when there is none (the default: a game that does not
+        say). ``sgs stats`` reads summaries without re-simulating the games and refuses one
+        with a problem (:mod:`sgscore.core.summaries` has the pieces)."""
+        return []
+
     def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
         """How many times each seat used each skill in a game's ``events``, by skill id (``sgs
         stats --by skill``). By default, the events of kind ``skill`` whose first two arguments

@@ -86,6 +86,13 @@ class DiceSpec(GameSpec[DiceConfig]):
         rebels; of two renegades, only the one alive."""
         return side_outcomes(summary, {LORD: (LOYALIST,)}, alone=(RENEGADE,))
 
+    def summary_problems(self, config: DiceConfig, summary: Mapping[str, Any]) -> list[str]:
+        """The entries ``DiceGame.summary()`` writes for ``config``, and what the rules make of
+        them together (:mod:`.summaries`)."""
+        from .summaries import summary_problems
+
+        return summary_problems(config, summary)
+
     def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
         """The ``skill`` events, and the uses the game tells otherwise, read from the seat's
         skill (its general, from the ``setup`` event): a damage it ``prevented`` (八阵), a

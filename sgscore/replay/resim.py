@@ -243,13 +243,9 @@ class Resimulator:
                         f"the game tells more than {self.max_events} events: more than any "
                         "game tells (limit max_events)"))
                 return
-        which = f"decision {g.decisions}" + (f" ({k + 1} of {n} in this record)" if n > 1 else "")
-        if g.over or req is None:
-            raise ReplayError(index, f"{which} comes after the game ended ({_short(g.result)})")
+        self._asked(index, seat, k, n)
         assert req is not None
-        if seat != req.seat:
-            raise ReplayError(index, (
-                f"{which}: seat {seat} decides, but the game asks seat {req.seat} ({req.kind})"))
+        which = self._which(k, n)
         # Each handler names its exception differently: the compiled core gives a name one type.
         try:
             g.submit(choice)
@@ -266,6 +262,43 @@ class Resimulator:
                 f"{which}: illegal for seat {seat} ({req.kind}): {_short(choice)} "
                 f"({type(bad).__name__})")) from None
         self.decisions += 1
+
+    def _which(self, k: int, n: int) -> str:
+        return f"decision {self.game.decisions}" + (
+            f" ({k + 1} of {n} in this record)" if n > 1 else "")
+
+    def _asked(self, index: int, seat: int, k: int, n: int) -> None:
+        """Raise what :meth:`decide` raises when the game does not ask ``seat`` now (it is over,
+        or it asks another seat)."""
+        g = self.game
+        req = g.pending
+        if g.over or req is None:
+            raise ReplayError(index, f"{self._which(k, n)} comes after the game ended "
+                                     f"({_short(g.result)})")
+        if seat != req.seat:
+            raise ReplayError(index, (
+                f"{self._which(k, n)}: seat {seat} decides, but the game asks seat {req.seat} "
+                f"({req.kind})"))
+
+    def expect(self, index: int, seat: int, choice: Choice, k: int = 0, n: int = 1) -> None:
+        """Check, without taking it, the decision :meth:`decide` would take next: raise the
+        :class:`ReplayError` it would raise when the game does not ask ``seat`` or ``choice`` is
+        not legal (an error the engine raises while taking it is not foreseen). A tool that
+        shows a recorded decision before taking it (``sgs replay step``) shows only one that
+        re-simulation takes."""
+        self._unmatched()
+        self._asked(index, seat, k, n)
+        req = self.game.pending
+        assert req is not None
+        try:
+            req.check(choice)
+        except IllegalChoice as illegal:
+            raise ReplayError(index, f"{self._which(k, n)}: illegal for seat {seat} "
+                                     f"({req.kind}): {illegal}") from None
+        except (TypeError, ValueError, KeyError, IndexError) as bad:
+            raise ReplayError(index, (
+                f"{self._which(k, n)}: illegal for seat {seat} ({req.kind}): {_short(choice)} "
+                f"({type(bad).__name__})")) from None
 
     def _events(self, index: int, rec: Events) -> None:
         evs = self.game.events

@@ -2,10 +2,13 @@
 
 :func:`scan_replay` reads a file once through and keeps what describes it (its header, how many
 decisions and records it holds, whether it is cut short, its end and error records, the
-warnings); it re-simulates the game when asked for events the file does not record. A second pass
-then streams what a command prints: :func:`iter_decisions`, :func:`iter_events`. Commands that
-print a whole replay (``sgs replay show``, ``export``) scan first, so that a file that cannot be
-read is refused before anything is printed, then stream.
+warnings), then re-simulates it, checking every record as ``sgs replay validate`` does: what a
+command tells of the game (its events, its summary) is then the re-simulation's, and never a
+value the file made up. Where the file parts from re-simulation, the scan raises, or, for a
+command that tells the game as far as it holds (``sgs replay show``), keeps the game up to that
+record and says where (``failure``). ``sgs stats`` scans without re-simulating
+(``check=False``): it reads the end record as written. A second pass then streams what a command
+prints: :func:`iter_decisions`, :func:`iter_events`, :func:`iter_numbered_events`.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from dataclasses import dataclass, field
 
 from ..core.protocol import Choice
 from ..core.spec import GameState
+from ..core.telling import plain
+from .errors import ReplayError
 from .reader import Decisions, Events, EventTuple, Limits, RecordReader
 from .records import End, ErrorRecord, Header
 from .resim import Resimulator
@@ -27,9 +32,14 @@ Source = str | os.PathLike[str] | bytes
 
 @dataclass
 class ReplayScan:
-    """What one pass over a replay found. ``game`` is the re-simulated game when the scan was
-    asked for events the file does not record (its ``events`` are the replay's events), else
-    None."""
+    """What a pass over a replay found: what the file holds (``header``, ``decisions``,
+    ``records``, ``truncated``, ``end``, ``error``, ``bytes``, ``warnings``) and, when the scan
+    re-simulated it (``checked``, or events asked of a file that records none), ``game``, the
+    re-simulated game (its ``events`` are the replay's events), with ``marks``.
+
+    ``failure``: the first record where the file parts from re-simulation, when the scan was
+    asked to keep going to it (``partial``); ``game`` then stops before that record, and
+    ``summary`` is None."""
 
     header: Header
     decisions: int
@@ -43,38 +53,68 @@ class ReplayScan:
     warnings: list[str] = field(default_factory=list)
     #: With ``game``: the number of events before each decision (see :func:`iter_numbered_events`).
     marks: list[int] | None = None
+    #: Whether every record was checked against a re-simulation (the default of :func:`scan_replay`).
+    checked: bool = False
+    failure: ReplayError | None = None
 
     @property
     def summary(self) -> dict[str, object] | None:
-        """The end record's summary (None when the file has no end)."""
-        return None if self.end is None else self.end.summary()
+        """The game's summary: re-simulation's when the scan was ``checked`` (so the end record
+        held, entry for entry: the only value that differs from the file's is the final hash of
+        a file another engine version recorded, which covers the engine version and is this
+        engine's here), else the end record's as written. None when the file has no end, or
+        parts from re-simulation before it."""
+        if self.end is None or self.failure is not None:
+            return None
+        if self.checked and self.game is not None:
+            out: dict[str, object] = plain(self.game.summary())
+            return out
+        return self.end.summary()
 
 
-def scan_replay(src: Source, *, events: bool = False, limits: Limits | None = None) -> ReplayScan:
-    """Read ``src`` once through, keeping no record. With ``events``, a file that records none is
-    re-simulated (every record checked, as :func:`~sgscore.replay.resimulate` with
-    ``allow_truncated``): then ``game`` holds the events. Raises :class:`ReplayError` for a file
-    that cannot be read, or that does not re-simulate when it had to be."""
+def scan_replay(src: Source, *, events: bool = False, check: bool = True, partial: bool = False,
+                limits: Limits | None = None) -> ReplayScan:
+    """Read ``src`` once through, keeping no record (a file that cannot be read raises
+    :class:`ReplayError` here, before anything is re-simulated), then re-simulate it, checking
+    every decision, checkpoint, events record, error record and the end record as
+    :func:`~sgscore.replay.validate_file` does (``checked``; ``game`` is the re-simulated game,
+    whose events and summary are what a command tells). A truncated file is checked as far as it
+    goes.
+
+    Where the file parts from re-simulation, :class:`ReplayError` names the record; with
+    ``partial`` the scan returns instead, its ``failure`` that error and its ``game`` the game up
+    to that record (a failure at record 0, a game that cannot start, still raises).
+
+    ``check=False`` reads without re-simulating (``sgs stats``, for speed): the summary is the
+    end record's as written, a well-formed record but not a proven one; with ``events``, a file
+    that records none is still re-simulated to get them (and checked)."""
     with RecordReader(src, limits) as rd:
-        sim = (Resimulator(rd.header, max_events=rd.limits.max_events)
-               if events and not rd.header.events else None)
-        if sim is not None:
-            sim.marks = []
         decisions = 0
-        for index, rec in rd:
+        for _, rec in rd:
             if type(rec) is Decisions:
                 decisions += len(rec.choices)
-            if sim is not None:
-                sim.feed(index, rec)
-        if sim is not None and not rd.truncated:
-            sim.finish(rd.index, rd.truncation)
-        return ReplayScan(
+        found = ReplayScan(
             header=rd.header, decisions=decisions, records=rd.index, truncated=rd.truncated,
             truncation=rd.truncation, end=rd.end, error=rd.error, bytes=rd.size,
-            game=None if sim is None else sim.game,
-            warnings=rd.warnings + ([] if sim is None else sim.warnings),
-            marks=None if sim is None else sim.marks,
-        )
+            warnings=list(rd.warnings))
+    if not check and not (events and not found.header.events):
+        return found
+    found.checked = check
+    with RecordReader(src, limits) as rd:
+        sim = Resimulator(rd.header, max_events=rd.limits.max_events)
+        sim.marks = []
+        found.game, found.marks = sim.game, sim.marks
+        found.warnings += sim.warnings
+        try:
+            for index, rec in rd:
+                sim.feed(index, rec)
+            if not rd.truncated:
+                sim.finish(rd.index, rd.truncation)
+        except ReplayError as e:
+            if not partial or e.record == 0:
+                raise
+            found.failure = e
+    return found
 
 
 def iter_decisions(src: Source, *, limits: Limits | None = None) -> Iterator[tuple[int, Choice]]:

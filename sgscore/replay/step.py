@@ -152,7 +152,9 @@ def _seat_moment(spec: AnyGame, telling: _Telling, g: GameState, seat: int, own:
     request: dict[str, Any] | None = None
     question = answer_text = None
     if not at_end and req is not None:
-        assert req.seat == seat, "a seat's moment is one of its own decisions"
+        if req.seat != seat:
+            raise ValueError(f"seat {req.seat} is asked, not seat {seat}: a seat's moment is one "
+                             "of its own decisions, or the end")
         request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
         question = teller.ask(req.kind, req.seat, req.prompt)
         answer_text = teller.describe(req.kind, answer)
@@ -362,7 +364,7 @@ class Stepper:
         if telling is None:
             telling = self._tellings[(seat, lang)] = _Telling(self.spec, seat, lang)
         at_end = pos >= self.decisions
-        answer: Choice = None if at_end else self._choice()
+        answer: Choice = None if at_end else self._expected()
         m = _seat_moment(self.spec, telling, g, seat, own, since, answer, at_end,
                         at_end and self.truncated)
         return replace(m, warnings=list(self.warnings))
@@ -387,10 +389,11 @@ class Stepper:
         answer: Choice = None
         shown = False
         question = answer_text = None
+        recorded: Choice = None if self._pos >= self.decisions else self._expected()
         if req is not None and self._pos < self.decisions:
             if seat is None or seat == req.seat:
                 request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
-                answer, shown = self._choice(), True
+                answer, shown = recorded, True
                 question = teller.ask(req.kind, req.seat, req.prompt)
                 answer_text = teller.describe(req.kind, answer)
             else:
@@ -440,6 +443,22 @@ class Stepper:
         rec = self._cur[1]
         assert type(rec) is Decisions
         return rec.choices[self._k]
+
+    def _expected(self) -> Any:
+        """The recorded decision about to be taken, checked first as re-simulation will take it
+        (:meth:`Resimulator.expect`): a moment shows only a decision the game asks of that seat
+        and takes, never one a file made up. Raises :class:`ReplayError` as stepping past it
+        would (the stepper then starts over on the next move)."""
+        assert self._sim is not None and self._cur is not None
+        index, rec = self._cur
+        assert type(rec) is Decisions
+        choice = rec.choices[self._k]
+        try:
+            self._sim.expect(index, rec.seat, choice, self._k, len(rec.choices))
+        except ReplayError:
+            self._sim = None
+            raise
+        return choice
 
     def _start(self) -> Resimulator:
         """The simulation, started (at decision 0) if it is not."""

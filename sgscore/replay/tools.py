@@ -33,7 +33,7 @@ from .errors import ReplayError, json_text
 from .reader import Decisions, Events, Limits, RecordReader
 from .records import End, ErrorRecord, HashRecord, Header
 from .resim import Resimulator, spec_of
-from .scan import iter_decisions, iter_events, scan_replay
+from .scan import iter_events, scan_replay
 from .writer import ReplayWriter, atomic_output
 
 __all__ = [
@@ -454,18 +454,21 @@ def _json(value: Any) -> str:
 
 def write_export(src: Source, out: _Text, *, events: bool = False,
                  limits: Limits | None = None) -> list[str]:
-    """Write :func:`export_replay`'s JSON (one line, with a newline) to ``out``, reading the file
-    in passes so that memory stays flat in its length: a scan first (a file that cannot be read,
-    or whose events do not re-simulate, raises :class:`ReplayError` before anything is written),
-    then the decisions, then the events. Returns the warnings."""
+    """Write :func:`export_replay`'s JSON (one line, with a newline) to ``out``: the file is
+    read once through, then re-simulated record by record (a file that cannot be read, or that
+    parts from re-simulation anywhere, raises :class:`ReplayError` before anything is written),
+    and the decisions, events and summary written are the re-simulated game's. Returns the
+    warnings."""
     try:
-        scan = scan_replay(src, events=events, limits=limits)
+        scan = scan_replay(src, limits=limits)
     except ReplayError:
         raise
     except Exception as e:  # untrusted input: a verdict, never a traceback
         raise _unexpected(0, e) from None
+    game = scan.game
+    assert game is not None  # a checked scan re-simulates
     out.write('{"header":' + _json(header_json(scan.header)) + ',"decisions":[')
-    for k, (seat, choice) in enumerate(iter_decisions(src, limits=limits)):
+    for k, (seat, choice) in enumerate(game.history):
         out.write(("," if k else "") + _json((seat, choice)))
     out.write('],"events":')
     if events:
@@ -477,7 +480,7 @@ def write_export(src: Source, out: _Text, *, events: bool = False,
         out.write("null")
     err = scan.error
     tail = {
-        "summary": None if scan.end is None else plain(scan.end.summary()),
+        "summary": scan.summary,
         "error": None if err is None else {"kind": err.kind, "msg": err.msg, "at": err.at},
         "truncated": scan.truncated,
         "warnings": scan.warnings,
@@ -494,10 +497,12 @@ def export_replay(src: Source, *, events: bool = False,
     re-simulated when the file has none; else None), ``summary`` (the end record's, or None),
     ``error`` (``{"kind", "msg", "at"}`` or None), ``truncated`` and ``warnings``.
 
-    It reads the file record by record; it re-simulates only to get the events of a file that
-    has none (then a decision that does not hold raises :class:`ReplayError`, as ``show`` does).
-    It does not validate the game: ``validate_file`` does. For a large file, :func:`write_export`
-    writes the same JSON without holding it."""
+    It reads the file record by record, then re-simulates it, checking every record as
+    ``validate_file`` does: a file that cannot be read, or that parts from re-simulation (a
+    decision that is not legal, a checkpoint, events record or end record that is not what the
+    engine gives), raises :class:`ReplayError` naming the record, so what it gives is the
+    engine's game and never a value the file made up. A truncated file gives its game as far as
+    it goes. :func:`write_export` writes the same JSON to a stream."""
     buf = io.StringIO()
     write_export(src, buf, events=events, limits=limits)
     data: dict[str, Any] = json.loads(buf.getvalue())

@@ -195,6 +195,13 @@ class IdentitySpec(GameSpec[Config]):
             return list(out)
         return None
 
+    def summary_problems(self, config: Config, summary: Mapping[str, Any]) -> list[str]:
+        """The entries ``Game.summary()`` writes for ``config``, and what the rules make of them
+        together (:mod:`.summaries`)."""
+        from .summaries import summary_problems
+
+        return summary_problems(config, summary)
+
     def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
         """The ``skill`` events, and the cards used or played through a skill that is told by
         no ``skill`` event of its own: a conversion (武圣, 龙胆, 倾国, 国色) is told by the
