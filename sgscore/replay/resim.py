@@ -392,7 +392,9 @@ def resimulate(replay: Replay, *, allow_truncated: bool = False) -> GameState:
 
 @dataclass
 class ValidationResult:
-    """The verdict on one file. ``error`` is ``{"record": int, "reason": str}`` when invalid."""
+    """The verdict on one file. ``error`` is ``{"record": int, "reason": str}`` when invalid.
+    ``summary`` is the end record's of a valid file (the engine's summary), None for a file
+    without one or an invalid file (whose end record need not be the game's)."""
 
     file: str
     valid: bool
@@ -455,5 +457,6 @@ def validate_file(path: str | os.PathLike[str] | bytes, *, limits: Limits | None
         file=name, valid=error is None,
         decisions=game.decisions if game is not None else 0,
         turns=game.turn_no if game is not None else 0,
-        bytes=size, error=error, warnings=warn, truncated=truncated, summary=summary,
+        bytes=size, error=error, warnings=warn, truncated=truncated,
+        summary=summary if error is None else None,  # a forged end record is not the game's
     )

@@ -236,3 +236,15 @@ def test_a_truncated_replay_is_told_as_far_as_it_goes(games: dict[str, bytes],
     assert code == 0 and json.loads(out)["invalid"] is None
     code, out, _ = run("replay", "export", str(path), "--events")
     assert code == 0 and json.loads(out)["truncated"] is True
+
+
+def test_validate_json_gives_no_summary_of_an_invalid_replay(games: dict[str, bytes],
+                                                             tmp_path: Path) -> None:
+    # its "summary" was the forged end record's ("scores": [100, 0, 0, 0]) beside "valid": false
+    for name, genuine, path, record, reason in _cases(games, tmp_path):
+        code, out, _ = run("replay", "validate", "--json", str(path))
+        data = json.loads(out)
+        assert code == 1 and data["valid"] is False and data["summary"] is None, name
+        assert data["error"] == {"record": record, "reason": reason}, name
+        code, out, _ = run("replay", "validate", "--json", str(genuine))
+        assert code == 0 and json.loads(out)["summary"]["winner"] == "lord"
