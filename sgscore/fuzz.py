@@ -69,7 +69,8 @@ __all__ = [
     "TARGETS", "CPU_BUDGET", "MEMORY_BUDGET", "HANG_SECONDS", "MAX_REASON", "MAX_INPUT", "Raw",
     "encode", "encode_records", "decode_records", "CorpusFile", "build_corpus", "write_corpus",
     "load_corpus", "OPS", "Case", "make_case", "Verdict", "run_target", "run_case",
-    "reason_problems", "validation_verdict", "cli_verdict", "exception_class", "fuzz",
+    "reason_problems", "validation_verdict", "cli_verdict", "told_although", "exception_class",
+    "fuzz",
     "minimize", "Invariants", "DiceInvariants", "GameSetup", "VARIANTS", "game_setup",
     "game_config", "invariants_for", "play_checked", "run_games", "main",
 ]
@@ -336,13 +337,16 @@ def load_corpus(folder: Path | None = None) -> list[CorpusFile]:
 class _Ctx:
     """What a mutation draws from: the case's generator, whether large sizes are allowed, the
     corpus (for splices); ``reject`` is set when the file must not be valid any more, ``refuse``
-    when the reader must refuse it (a value or a key of a type the format never uses)."""
+    when the reader must refuse it (a value or a key of a type the format never uses), ``shape``
+    when its end record is of a shape no game writes (an entry added or removed, a per-seat list
+    of another length or type), which ``sgs stats`` refuses without re-simulating."""
 
     rng: Pcg32
     heavy: bool
     corpus: Sequence[CorpusFile]
     reject: str = ""
     refuse: str = ""
+    shape: str = ""
 
     def below(self, n: int) -> int:
         return self.rng.below(n)
@@ -1175,16 +1179,18 @@ def _op_end_forge(c: _Ctx, recs: list[Any]) -> str:
         if key in e:
             key = f"{key}2"
         e[key] = value
-        c.reject = f"a forged end record (an entry {key!r} added)"
+        c.reject = c.shape = f"a forged end record (an entry {key!r} added)"
         return f"{key} added: {_short(value)}"
     key = c.pick(keys)
     if action == 1:
         del e[key]
-        c.reject = f"a forged end record (its entry {key!r} removed)"
+        c.reject = c.shape = f"a forged end record (its entry {key!r} removed)"
         return f"{key} removed"
     old = e[key]
-    e[key] = _forged(c, old)
+    e[key] = new = _forged(c, old)
     c.reject = f"a forged end record (its entry {key!r} changed)"
+    if type(old) is list and (type(new) is not list or len(new) != len(old)):
+        c.shape = f"a forged end record (its per-seat entry {key!r} of another shape)"
     return f"{key}: {_short(old)} -> {_short(e[key])}"
 
 
@@ -1213,6 +1219,7 @@ def _op_end_sides(c: _Ctx, recs: list[Any]) -> str:
         else:
             continue
         changes.append(f"{key}: {len(old)} -> {len(e[key])}")
+        c.shape = f"a forged end record (its per-seat entry {key!r} of another length)"
     c.reject = f"a forged end record ({', '.join(changes)})" if changes else ""
     return "; ".join(changes) or "unchanged"
 
@@ -1410,6 +1417,15 @@ def _choose(c: _Ctx, only: Sequence[str] = ()) -> _Op:
     raise AssertionError("unreachable: k is below the total weight")
 
 
+def _known_ops(names: Sequence[str]) -> tuple[str, ...]:
+    """``names``, each a mutation of :data:`OPS`; ``ValueError`` naming one that is not."""
+    known = {op.name for op in OPS}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"no mutation named {', '.join(unknown)} (see OPS)")
+    return tuple(names)
+
+
 def _short(v: Any, n: int = 60) -> str:
     text = f"<{len(v)} encoded bytes>" if type(v) is Raw else repr(v)
     return text if len(text) <= n else text[:n - 3] + "..."
@@ -1422,7 +1438,8 @@ class Case:
     with the mutations that made it. ``reject`` is non-empty when the input must not be valid
     (it holds a value of another type that Python would call equal, or a forged end record);
     ``refuse`` when the reader must refuse it (a value or a map key of a type the format never
-    uses); ``rng`` goes on after the input (the options of a command)."""
+    uses); ``shape`` when its end record has a shape no game writes (``sgs stats`` refuses it
+    without re-simulating); ``rng`` goes on after the input (the options of a command)."""
 
     seed: int
     number: int
@@ -1433,6 +1450,7 @@ class Case:
     reject: str
     rng: Pcg32
     refuse: str = ""
+    shape: str = ""
 
 
 def make_case(seed: int, number: int, corpus: Sequence[CorpusFile], *,
@@ -1459,7 +1477,8 @@ def make_case(seed: int, number: int, corpus: Sequence[CorpusFile], *,
     if len(data) > MAX_INPUT:
         data = data[:MAX_INPUT]
         ops.append(f"cut to {MAX_INPUT} bytes")
-    return Case(seed, number, source.name, source.data, data, ops, c.reject, c.rng, c.refuse)
+    return Case(seed, number, source.name, source.data, data, ops, c.reject, c.rng, c.refuse,
+                c.shape)
 
 
 # ---------------------------------------------------------------------------- classification
@@ -1532,9 +1551,10 @@ _CATCH_ALL: Final = re.compile(r"unexpected (\w+) while validating")
 
 def validation_verdict(result: Any, reject: str = "") -> Verdict:
     """Classify :func:`~sgscore.replay.validate_file`'s verdict: valid with no error, or invalid
-    with ``error["record"]`` a non-negative integer and a one-line reason. A reason that says
-    validation met an unexpected exception (its catch-all) is a failure; so is a valid verdict
-    on an input that must be invalid (``reject``)."""
+    with ``error["record"]`` a non-negative integer and a one-line reason, and no summary (an
+    invalid file's end record need not be the game's). A reason that says validation met an
+    unexpected exception (its catch-all) is a failure; so is a valid verdict on an input that
+    must be invalid (``reject``)."""
     if type(result.valid) is not bool:
         return Verdict("?", [f"valid is {type(result.valid).__name__}"])
     if result.valid:
@@ -1549,6 +1569,8 @@ def validation_verdict(result: Any, reject: str = "") -> Verdict:
     record = error.get("record")
     if type(record) is not int or record < 0:
         failures.append("an error whose record is not a non-negative integer")
+    if getattr(result, "summary", None) is not None:
+        failures.append("a summary with an invalid verdict")
     reason = str(error.get("reason"))
     caught = _CATCH_ALL.search(reason)
     if caught is not None:
@@ -1716,7 +1738,8 @@ def _cli_args(c: Pcg32, target: str, path: str, original: str, out: str) -> list
         return args + (["--json"] if c.below(2) == 0 else [])
     if target == "stats":
         args = ["stats", out, *(["--json"] if c.below(2) == 0 else [])]
-        return args + [[], ["--by", "general"], ["--by", "seat", "--by", "players"]][c.below(3)]
+        args += [[], ["--by", "general"], ["--by", "seat", "--by", "players"]][c.below(3)]
+        return args + (["--validate"] if c.below(2) == 0 else [])
     args = ["replay", target, path]
     if target == "step":
         at = 0 if c.below(2) == 0 else c.below(40)
@@ -1808,7 +1831,8 @@ def _cli(case: Case, target: str, workdir: Path) -> Verdict:
     result = CliRunner().invoke(sgs_command(), args)
     verdict = cli_verdict(result, str(path), usage_ok=target == "step", reject=case.reject,
                           diff=target == "diff", json_out=_json_mode(target, args),
-                          must_fail=case.refuse or (case.reject if target == "resim" else ""))
+                          must_fail=case.refuse or told_although(case, target, args,
+                                                                 result.stdout))
     if target == "resim" and result.exit_code == 0 and not verdict.failures:
         verdict.failures += _resim_wrote_valid(out / "resim.mp")
     path.unlink(missing_ok=True)
@@ -1816,6 +1840,28 @@ def _cli(case: Case, target: str, workdir: Path) -> Verdict:
     command = " ".join(names.get(a, a.replace(str(out), "OUT")) for a in args)
     verdict.detail = f"sgs {command}: {verdict.detail}" if verdict.detail else f"sgs {command}"
     return verdict
+
+
+_END_TOLD: Final = re.compile(r'"end":true|^End of the replay|^回放结束', re.M)
+"""How ``sgs replay step`` shows the end of a replay (``--json``, the words in English and in
+Chinese)."""
+
+
+def told_although(case: Case, target: str, args: Sequence[str], stdout: str) -> str:
+    """Why a run of a command target on the case's input must not exit 0 because it would have
+    told a game the input does not hold, or "": every command that tells the whole game
+    (``show``, ``export``, ``html``, ``resim``) on an input that is not the engine's
+    (``reject``: a forged end record, a value of another type that Python calls equal);
+    ``step`` when it told the end of such an input; ``stats`` with ``--validate`` on such an
+    input, and without it on an end record of a shape no game writes (``shape``; a well-formed
+    but false summary is what ``stats`` trusts without re-simulating: docs/studies.md)."""
+    if target in ("show", "export", "html", "resim"):
+        return case.reject
+    if target == "step":
+        return case.reject if _END_TOLD.search(stdout) else ""
+    if target == "stats":
+        return case.reject if "--validate" in args else case.shape
+    return ""
 
 
 def _resim_wrote_valid(written: Path) -> list[str]:
@@ -2030,12 +2076,12 @@ def target_of(number: int, target: str) -> str:
 
 def run_case(seed: int, number: int, target: str, corpus: Sequence[CorpusFile], workdir: Path,
              *, heavy: bool = True, budgets: bool = True,
-             companion: Companion | None = None) -> dict[str, Any]:
+             companion: Companion | None = None, only: Sequence[str] = ()) -> dict[str, Any]:
     """Make case ``number`` and run its target: the result as the report keeps it. With a
     ``companion`` (a differential run), the two cores' verdicts on the input are compared too
-    (:func:`core_verdicts`)."""
+    (:func:`core_verdicts`); ``only``: the mutations drawn from (:func:`make_case`)."""
     target = target_of(number, target)
-    case = make_case(seed, number, corpus, heavy=heavy)
+    case = make_case(seed, number, corpus, heavy=heavy, only=only)
     verdict = run_target(case, target, workdir, budgets=budgets)
     if companion is not None:
         path = workdir / "both-cores.mp"
@@ -2227,6 +2273,7 @@ class _FuzzRunner:
         self.target = str(params["target"])
         self.heavy = bool(params["heavy"])
         self.budgets = bool(params.get("budgets", True))
+        self.only = tuple(params.get("ops") or ())
         self.workdir = Path(tempfile.mkdtemp(prefix="worker-", dir=params["tmp"]))
         self.companion = (Companion(float(params.get("timeout", HANG_SECONDS)))
                           if params.get("differential") else None)
@@ -2235,7 +2282,8 @@ class _FuzzRunner:
     def __call__(self, task: int) -> dict[str, Any]:
         try:
             result = run_case(self.seed, task, self.target, self.corpus, self.workdir,
-                              heavy=self.heavy, budgets=self.budgets, companion=self.companion)
+                              heavy=self.heavy, budgets=self.budgets, companion=self.companion,
+                              only=self.only)
         except Exception as e:  # the targets' exceptions are caught: this is the harness's own
             t = target_of(task, self.target)
             result = {"case": task, "target": t, "bytes": -1, "ops": [], "outcome": "harness",
@@ -2411,6 +2459,7 @@ class _Tally:
     target: str
     heavy: bool
     corpus: str
+    only: tuple[str, ...] = ()
     cases: dict[str, int] = field(default_factory=dict)
     outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
     failures: dict[str, _Failure] = field(default_factory=dict)
@@ -2468,6 +2517,8 @@ class _Tally:
         name = file or f"case-{f.smallest}.mp"
         if self.differential:
             extra += " --differential"
+        if self.only:
+            extra += f" --ops {','.join(self.only)}"
         return (f"python -m sgscore.fuzz --seed {self.seed} --case {f.smallest} "
                 f"--target {f.target}{extra} --write {name}")
 
@@ -2477,7 +2528,8 @@ class _Tally:
                                                                   min(f.cases)))
         return {
             "seed": self.seed, "target": self.target, "light": not self.heavy,
-            "corpus": self.corpus or str(DEFAULT_CORPUS), "cases": self.cases,
+            "corpus": self.corpus or str(DEFAULT_CORPUS), "ops": list(self.only),
+            "cases": self.cases,
             "outcomes": self.outcomes,
             "failures": [{
                 "class": f.name, "target": f.target, "count": f.count,
@@ -2505,17 +2557,21 @@ def _lost_case(target: str) -> Callable[[int, str], dict[str, Any]]:
 def fuzz(seed: int, cases: int, *, jobs: int = 1, target: str = "validate", start: int = 0,
          corpus: str = "", heavy: bool = True, timeout: float = HANG_SECONDS,
          budgets: bool = True, differential: bool = False,
-         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+         progress: Callable[[int], None] | None = None,
+         ops: Sequence[str] = ()) -> dict[str, Any]:
     """Run cases ``start`` .. ``start + cases - 1`` in ``jobs`` worker processes; the report
     as a JSON object (:func:`print_report` prints it). ``budgets``: as in :func:`run_target`
     (``timeout``, the wall time after which a case counts as a hang, stays). ``differential``:
-    each worker also compares the two cores' verdicts on every input (:class:`Companion`)."""
-    tally = _Tally(seed, target, heavy, corpus)
+    each worker also compares the two cores' verdicts on every input (:class:`Companion`).
+    ``ops``: the mutations drawn from (all of :data:`OPS` when empty)."""
+    only = _known_ops(ops)
+    tally = _Tally(seed, target, heavy, corpus, only)
     tally.differential = differential
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
         params = {"corpus": corpus, "seed": seed, "target": target, "heavy": heavy, "tmp": tmp,
-                  "budgets": budgets, "differential": differential, "timeout": timeout}
+                  "budgets": budgets, "differential": differential, "timeout": timeout,
+                  "ops": list(only)}
         pool = _Pool(jobs, "fuzz", params, timeout, _lost_case(target))
         for done, result in enumerate(pool.run(range(start, start + cases)), start=1):
             tally.add(result)
@@ -2533,7 +2589,8 @@ def print_report(report: dict[str, Any], out: Callable[[str], None] = print) -> 
     """The report of :func:`fuzz` in words."""
     total = sum(report["cases"].values())
     out(f"sgscore.fuzz: seed {report['seed']}, {total} cases, target {report['target']}"
-        f"{', light' if report['light'] else ''}, corpus {report['corpus']}")
+        f"{', light' if report['light'] else ''}, corpus {report['corpus']}"
+        f"{', mutations ' + ','.join(report['ops']) if report.get('ops') else ''}")
     for t, n in report["cases"].items():
         outcomes = ", ".join(f"{k} {v}" for k, v in sorted(report["outcomes"][t].items()))
         out(f"  {t}: {n} cases ({outcomes})")
@@ -3340,6 +3397,8 @@ def _fuzz_parser() -> argparse.ArgumentParser:
                    help="also compare the compiled and the pure core's verdicts on each input")
     p.add_argument("--corpus", default="", help="a folder of seed replays (default fixtures/fuzz)")
     p.add_argument("--light", action="store_true", help="small inputs only (a quick run)")
+    p.add_argument("--ops", default="", metavar="NAME,...",
+                   help="draw only these mutations (names of OPS: end_forge,end_sides)")
     p.add_argument("--timeout", type=float, default=HANG_SECONDS,
                    help=f"seconds before a case counts as a hang (default {HANG_SECONDS:g})")
     p.add_argument("--json", action="store_true", help="the report as one JSON object")
@@ -3353,10 +3412,15 @@ def _fuzz_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _ops(args: argparse.Namespace) -> tuple[str, ...]:
+    """The mutations ``--ops`` names (none: all of them)."""
+    return tuple(n.strip() for n in str(args.ops).split(",") if n.strip())
+
+
 def _one_case(args: argparse.Namespace) -> int:
     corpus = load_corpus(Path(args.corpus) if args.corpus else None)
     heavy = not args.light
-    case = make_case(args.seed, args.case, corpus, heavy=heavy)
+    case = make_case(args.seed, args.case, corpus, heavy=heavy, only=_ops(args))
     target = target_of(args.case, args.target)
     options = case.rng.getstate()
     with tempfile.TemporaryDirectory(prefix="sgscore-fuzz-") as tmp:
@@ -3399,7 +3463,7 @@ def _shrink(case: Case, options: tuple[int, int], target: str, failure: str,
         rng = Pcg32(0)
         rng.setstate(options)
         trial = Case(case.seed, case.number, case.source, case.original, data, case.ops,
-                     case.reject, rng)
+                     case.reject, rng, case.refuse, case.shape)
         return failure in run_target(trial, target, workdir).failures
 
     return minimize(case.data, still_fails)
@@ -3422,9 +3486,14 @@ def _fuzz_main(argv: list[str]) -> int:
             sys.stderr.write(f"\r{done}/{args.cases} cases")
             sys.stderr.flush()
 
+    try:
+        ops = _known_ops(_ops(args))
+    except ValueError as e:
+        print(f"error: --ops: {e}", file=sys.stderr)
+        return 2
     report = fuzz(args.seed, args.cases, jobs=args.jobs, target=args.target, start=args.start,
                   corpus=args.corpus, heavy=not args.light, timeout=args.timeout,
-                  differential=args.differential, progress=progress)
+                  differential=args.differential, progress=progress, ops=ops)
     if sys.stderr.isatty():
         sys.stderr.write("\n")
     if args.save_failures:

@@ -48,6 +48,7 @@ from sgscore.fuzz import (
     run_games,
     run_target,
     split_records,
+    told_although,
     validation_verdict,
 )
 from sgscore.replay import ValidationResult
@@ -152,6 +153,9 @@ def test_the_rules_for_a_validation_verdict() -> None:
         "record": 4, "reason": "unexpected RecursionError while validating: deep"}))
     assert caught.failures == ["RecursionError caught by validate_file's catch-all"]
     assert validation_verdict(_result(False, None)).failures == ["invalid without an error"]
+    forged = _result(False, {"record": 9, "reason": "end summary differs"})
+    forged.summary = {"winner": "rebel"}  # an invalid file's end record, told as its summary
+    assert validation_verdict(forged).failures == ["a summary with an invalid verdict"]
 
 
 def test_the_rules_for_a_command() -> None:
@@ -268,6 +272,56 @@ def test_a_refused_input_must_be_refused_by_every_target(workdir: Path) -> None:
         "validate: valid although a binary key (as if)"]
     show = run_target(readable, "show", workdir, budgets=False)
     assert show.failures == ["show: exit 0 although a binary key (as if)"]
+
+
+FORGED_TOLD = ("show", "step", "export", "html", "stats")
+"""The commands that tell a game (``resim`` and ``diff`` had their rules already)."""
+
+
+def test_a_forged_case_told_with_exit_0_is_a_failure(workdir: Path) -> None:
+    # A forged end record printed by show (the lord's side wins, then "Result: the rebels win")
+    # or counted by stats ("mean score 100.00") with exit 0 was no failure of the harness's.
+    genuine = Case(0, 0, CORPUS[0].name, CORPUS[0].data, CORPUS[0].data, ["none"],
+                   "a forged end record (as if)", Pcg32(0, 0), shape="a forged shape (as if)")
+    for target in ("show", "export", "html", "stats"):
+        verdict = run_target(genuine, target, workdir, budgets=False)
+        assert any(f.startswith(f"{target}: exit 0 although a forged") for f in verdict.failures)
+    told_end = ('{"decision":null,"end":true}\n', "End of the replay after 9 decisions: ...",
+                "回放结束，共9个决定：...")
+    for out in told_end:
+        assert told_although(genuine, "step", ["replay", "step"], out) == genuine.reject
+    assert told_although(genuine, "step", [], '{"decision":3,"end":false}\n') == ""
+    # stats trusts a well-formed summary unless --validate: only the shape must be refused
+    assert told_although(genuine, "stats", ["stats", "DIR"], "") == genuine.shape
+    assert told_although(genuine, "stats", ["stats", "DIR", "--validate"], "") == genuine.reject
+    well_formed = Case(0, 0, "", b"", b"", [], "a forged turns (as if)", Pcg32(0, 0))
+    assert told_although(well_formed, "stats", ["stats", "DIR"], "") == ""
+
+
+def test_forged_end_records_are_never_told(workdir: Path) -> None:
+    # issue 18, "What to build" 1: no forged value reaches show, stats or any output
+    found: dict[str, list[str]] = {}
+    shapes = 0
+    for op in ("end_forge", "end_sides"):
+        for number in range(8):
+            case = make_case(25, number, CORPUS, heavy=False, only=(op,))
+            shapes += bool(case.shape)
+            for target in FORGED_TOLD:
+                verdict = run_target(case, target, workdir, budgets=False)
+                for failure in verdict.failures:
+                    found.setdefault(failure, [f"case {number}: {case.ops}",
+                                               verdict.detail[:300]])
+    assert found == {}
+    assert shapes >= 4  # the cases stats must refuse without re-simulating are among them
+
+
+def test_a_run_draws_only_the_mutations_it_is_given() -> None:
+    report = fuzz(5, 6, jobs=1, target="show", heavy=False, budgets=False,
+                  ops=("end_forge", "end_sides"))
+    assert set(report["mutations"]) <= {"end_forge", "end_sides"} and report["failures"] == []
+    assert report["ops"] == ["end_forge", "end_sides"]
+    with pytest.raises(ValueError, match="no mutation named nope"):
+        fuzz(5, 1, ops=("end_forge", "nope"))
 
 
 def test_the_differential_run_needs_both_cores_and_compares_them_word_for_word() -> None:
