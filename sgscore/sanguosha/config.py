@@ -17,7 +17,8 @@ from .cards import PACKS
 from .model import GENERALS
 
 __all__ = ["Config", "ROLE_TABLE", "ROLE_TABLE_VARIANT", "ConfigError", "POOLS", "MODES",
-           "general_ids", "offer_size", "draft_needs", "register_mode", "register_check"]
+           "general_ids", "offer_size", "draft_needs", "register_mode", "register_check",
+           "unregister"]
 
 # docs/rules.md "Setup", roles by player count: (lord, loyalist, rebel, renegade).
 ROLE_TABLE = {
@@ -42,6 +43,14 @@ def register_check(check: Callable[[Config], None]) -> None:
     """``check(config)`` refuses a config a variant cannot play (a ``ConfigError``), after the
     config's own checks (each variant registers its own)."""
     _CHECKS.append(check)
+
+
+def unregister(mode: str, check: Callable[[Config], None]) -> None:
+    """Take a mode (``""``: none) and a check out again (``game.unregister_variant``)."""
+    if mode in MODES:
+        MODES.remove(mode)
+    if check in _CHECKS:
+        _CHECKS.remove(check)
 
 Generals = tuple[str, ...] | str | None
 

@@ -21,14 +21,14 @@ from ..core.checks import watch_hooks
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc, redact
 from ..core.registry import RegistrationError, Registry
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
-from .config import Config, register_check, register_mode
+from .config import Config, register_check, register_mode, unregister
 from .events import GAME_OVER
 from .model import LORD, NO_CARD, Player, Turn, VCard
 from .skills import SKILLS, Skill, Timing
 
 __all__ = [
     "Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario", "Arrange",
-    "Variant", "VARIANTS", "register_variant", "seat_view", "full_view",
+    "Variant", "VARIANTS", "register_variant", "unregister_variant", "seat_view", "full_view",
 ]
 
 ENGINE_VERSION: Final = "0.1.0"
@@ -171,6 +171,15 @@ def register_variant(cls: type[Variant]) -> type[Variant]:
         register_mode(cls.mode)
     register_check(variant.check)
     return cls
+
+
+def unregister_variant(name: str) -> None:
+    """Take a variant out again, its mode and check with it (tests that add one for a test)."""
+    variant = VARIANTS[name]
+    VARIANTS.remove(name)
+    if variant.mode and _MODES.get(variant.mode) is variant:
+        del _MODES[variant.mode]
+    unregister(variant.mode, variant.check)
 
 
 def mode_of(config: Config) -> Variant:

@@ -22,6 +22,7 @@ from sgscore.replay.render import render_account
 from sgscore.sanguosha import SPEC, Config, ConfigError, Game
 from sgscore.sanguosha.agent import HeuristicAgent
 from sgscore.sanguosha.cards import NAME, deck_ids
+from sgscore.sanguosha.config import MODES
 from sgscore.sanguosha.variants.mode_3v3 import (
     COLD,
     MARSHAL_SEAT,
@@ -84,7 +85,9 @@ def test_3v3_is_a_mode_of_six_seats() -> None:
     # 003 "每个阵营各有三名玩家": six seats, no more, no fewer
     with pytest.raises(ConfigError, match="players: 3v3 seats exactly 6 players, got 5"):
         Config(mode="3v3")
-    with pytest.raises(ConfigError, match="mode: expected identity or 3v3, got '2v2'"):
+    modes = " or ".join(MODES)  # identity, 3v3, and any mode a variant added
+    assert MODES[:1] == ["identity"] and "3v3" in MODES
+    with pytest.raises(ConfigError, match=f"mode: expected {modes}, got '2v2'"):
         Config(players=6, mode="2v2")
     for other in ({"role_variant": True}, {"lord_seat_zero": False}, {"lord_seat": 2},
                   {"scoring": True}):
