@@ -9,9 +9,11 @@ place) and, at the end, the results table, one row per game sorted by seed. The 
 table are therefore the same bytes whatever the number of workers or the backend (local
 processes, or a Dask cluster whose workers need no access to the folder).
 
-A row is read back from the replay itself (:func:`row_of_replay`), so a study interrupted
-part-way resumes by reading the replays already written and playing only the others, and
-``sgs stats`` builds the same table from any folder of replays.
+A game's row holds what its replay says: made from the game just played, with the values its
+replay holds (not read back from the bytes just written), or read from a replay already there
+(:func:`row_of_replay`, the same row), so a study interrupted part-way resumes by reading the
+replays already written and playing only the others, and ``sgs stats`` builds the same table
+from any folder of replays.
 
 The table is written as CSV (always) and Parquet (with ``pyarrow``, the optional extra
 ``[stats]``); ``docs/studies.md`` describes its columns. This module knows games only through
@@ -22,19 +24,23 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import importlib.util
 import io
 import json
-import multiprocessing
 import os
 import signal
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from .core.games import get_game, spec_for_config
+
+if TYPE_CHECKING:
+    from .core.spec import AnyGame
+    from .replay.records import Header
 
 __all__ = [
     "Batch", "COLUMNS", "StudyError", "StudyResult", "batch_of", "csv_value", "game_file",
@@ -98,19 +104,33 @@ def play_games(batch: Batch, seeds: Sequence[int]) -> list[tuple[int, bytes, Row
     """Play the games of ``seeds`` and return each one's seed, replay bytes and row (what a
     worker does; it writes nothing). Raises :class:`~sgscore.core.spec.ConfigError` for agents
     that do not fit the game."""
-    from .replay.writer import record_game
+    return list(_played(batch, seeds))
+
+
+def _played(batch: Batch, seeds: Iterable[int]) -> Iterator[tuple[int, bytes, Row]]:
+    """:func:`play_games`, a game at a time. A game's row is made from the game itself, with
+    the values its replay holds (the same row :func:`row_of_replay` reads from the file), so
+    the bytes just written are not read again."""
+    from .replay.writer import Recorder
 
     spec = get_game(batch.game)
     if spec is None:
         raise StudyError(f"the game {batch.game!r} is not installed here")
-    config = spec.config_from_dict(batch.config)
-    out = []
+    recorder = Recorder(spec.config_from_dict(batch.config), events=batch.events,
+                        agents=list(batch.agents))
+    players = -1  # the seats of the header's config: the same for every game of the batch
     for seed in seeds:
         buf = io.BytesIO()
-        record_game(config, seed, buf, events=batch.events, agents=list(batch.agents))
-        data = buf.getvalue()
-        out.append((seed, data, _row(data, game_file(seed))))
-    return out
+        done = recorder.record(seed, buf)
+        h = done.header
+        assert h is not None
+        if players < 0:
+            players = spec.seats(spec.full_config(h.config))
+        err = done.error
+        error = None if err is None else f"{err.kind}: {err.message}"
+        yield seed, buf.getvalue(), _columns(spec, h, players, done.summary, err is None,
+                                              done.records - 1, error, done.decisions,
+                                              done.bytes, game_file(seed))
 
 
 # ---------------------------------------------------------------------------- rows
@@ -151,7 +171,6 @@ def _row(src: str | bytes, name: str, validate: bool = False) -> Row:
         config = spec.config_from_dict(spec.full_config(h.config))
     except Exception as e:  # a game's own config errors: ConfigError, ValueError, ...
         raise ReplayError(0, f"config: {e}") from None
-    roles = _strs(summary.get("roles"))
     finished = scan.end is not None and scan.error is None
     end = scan.records - 1
     if scan.end is not None:
@@ -168,13 +187,27 @@ def _row(src: str | bytes, name: str, validate: bool = False) -> Row:
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             raise ReplayError(end, f"end: not a summary the game writes: {problems[0]}{more}")
-    agents = [h.agents] * players if isinstance(h.agents, str) else list(h.agents)
-    alive = summary.get("alive")
     error = None
     if scan.error is not None:
         error = f"{scan.error.kind}: {scan.error.msg}"
     elif scan.end is None:
         error = f"truncated: {scan.truncation or 'no end record'}"
+    return _columns(spec, h, players, summary, finished, end, error, scan.decisions, scan.bytes,
+                    name)
+
+
+def _columns(spec: AnyGame, h: Header, players: int, summary: Mapping[str, Any],
+             finished: bool, end: int, error: str | None, decisions: int, size: int,
+             name: str) -> Row:
+    """A row's values, from a replay's header and summary (plain values, as the file holds
+    them; ``finished``: an end record and no error), wherever they come from: read from the
+    file (:func:`_row`) or from the game that was just played (:func:`play_games`). What the
+    game says of each seat's outcome and score is checked (``ReplayError`` at ``end``)."""
+    from .replay.errors import ReplayError
+
+    agents = [h.agents] * players if isinstance(h.agents, str) else list(h.agents)
+    alive = summary.get("alive")
+    roles = _strs(summary.get("roles"))
     outcomes = scores = None
     if finished:
         try:
@@ -198,11 +231,11 @@ def _row(src: str | bytes, name: str, validate: bool = False) -> Row:
         "winner": summary.get("winner") if isinstance(summary.get("winner"), str) else None,
         "reason": str(summary.get("reason", "")),
         "turns": _int(summary.get("turns")), "rounds": _int(summary.get("rounds")),
-        "decisions": _int(summary.get("decisions", scan.decisions)),
+        "decisions": _int(summary.get("decisions", decisions)),
         "events": _int(summary.get("events")),
         "deaths": sum(1 for a in alive if a is False) if isinstance(alive, list) else None,
         "outcomes": list(outcomes) if outcomes is not None else None,
-        "scores": _ints(scores), "error": error, "bytes": scan.bytes,
+        "scores": _ints(scores), "error": error, "bytes": size,
         "hash": summary.get("hash") if isinstance(summary.get("hash"), str) else None,
     }
 
@@ -294,13 +327,15 @@ def _quiet_worker() -> None:
 
 
 def _local_map(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]],
-               workers: int) -> Iterator[Any]:
+               workers: int) -> Generator[Any, None, None]:
     """``fn(*a)`` for each of ``args``, in order: here with one worker, else in a pool of
     processes (the platform's start method; each result depends only on its arguments)."""
     if workers <= 1 or len(args) <= 1:
         for a in args:
             yield fn(*a)
         return
+    import multiprocessing  # here: a study on one process does without it
+
     pool = multiprocessing.get_context().Pool(min(workers, len(args)), _quiet_worker)
     try:
         yield from pool.imap(_Call(fn), args)
@@ -359,30 +394,14 @@ def _dask_map(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], workers: 
 def _write_file(path: str, data: bytes, overwrite: bool) -> None:
     """Write ``data`` at ``path`` atomically: beside it, then moved into place (refusing a file
     that is there, unless ``overwrite``)."""
-    folder, name = os.path.split(path)
+    from .replay.writer import atomic_write
+
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder or ".")
+        atomic_write(path, data, overwrite=overwrite)
+    except FileExistsError:
+        raise StudyError(f"{path}: a replay is there already (--force replaces it)") from None
     except OSError as e:
         raise StudyError(f"{path}: cannot write ({e.strerror or e})") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
-        if overwrite:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise StudyError(f"{path}: a replay is there already (--force replaces it)"
-                                 ) from None
-            os.unlink(tmp)
-    except BaseException as e:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(e, OSError):
-            raise StudyError(f"{path}: cannot write ({e.strerror or e})") from None
-        raise
 
 
 def _umask() -> int:
@@ -469,11 +488,12 @@ def run_study(
         raise StudyError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
     done = _existing(folder, seeds, mode, batch, workers)
     todo = [s for s in seeds if s not in done]
-    local = workers <= 1 and backend != "dask"  # here: a game at a time, nothing to send
-    chunks = [(batch, c) for c in _chunks(todo, workers, most=1 if local else 64)]
-    results: Iterable[list[tuple[int, bytes, Row]]]
+    chunks = [(batch, c) for c in _chunks(todo, workers)]
+    results: Iterable[Iterable[tuple[int, bytes, Row]]]
     if backend == "dask":
         results = _dask_map(play_games, chunks, workers, cluster)
+    elif workers <= 1:  # here: a game at a time, nothing to send
+        results = ([game] for game in _played(batch, todo))
     else:
         results = _local_map(play_games, chunks, workers)
     rows: list[Row] = []
@@ -501,12 +521,12 @@ def run_study(
 
 # ---------------------------------------------------------------------------- tables
 def have_pyarrow() -> bool:
-    """Whether ``pyarrow`` (the ``[stats]`` extra) is installed, for Parquet tables."""
+    """Whether ``pyarrow`` (the ``[stats]`` extra) is installed, for Parquet tables: found, not
+    imported (importing it takes longer than playing a hundred games)."""
     try:
-        import_module("pyarrow.parquet")
-    except ImportError:
+        return importlib.util.find_spec("pyarrow") is not None
+    except (ImportError, ValueError):  # a module put in its place without a spec
         return False
-    return True
 
 
 def csv_value(kind: str, value: Any) -> str:

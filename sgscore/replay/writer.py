@@ -1,9 +1,10 @@
-"""Writing replays: an append-only msgpack stream, flushed record by record as the game goes.
+"""Writing replays: an append-only msgpack stream of records.
 
-:func:`record_game` plays a game with an agent per seat and writes its replay; :class:`ReplayWriter`
-is the low-level writer for callers that drive a game themselves (a frontend, a bot harness).
-Records are written with the bare encodings of ``docs/replay-format.md``; pydantic is used for
-the header only, never per decision.
+:func:`record_game` plays a game with an agent per seat and writes its replay in one piece when
+the game ends; :class:`ReplayWriter` is the low-level writer for callers that drive a game
+themselves (a frontend, a bot harness), flushed record by record as the game goes. Records are
+written with the bare encodings of ``docs/replay-format.md``; pydantic is used for the header
+only, never per decision.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
@@ -26,7 +27,8 @@ from ..core.spec import GameState
 from ..core.telling import plain
 from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
 
-__all__ = ["ReplayWriter", "RecordResult", "make_header", "record_game", "atomic_output"]
+__all__ = ["ReplayWriter", "RecordResult", "Recorder", "make_header", "record_game",
+           "atomic_output", "atomic_write"]
 
 
 def make_header(
@@ -178,14 +180,12 @@ class ReplayWriter:
     def error(self, err: EngineError | Exception, game: GameState) -> None:
         """The engine raised ``err`` after ``game.decisions`` decisions (write it right after the
         decision that raised, before any events)."""
-        kind = getattr(err, "kind", type(err).__name__)
-        msg = getattr(err, "message", str(err))
-        self._write({"t": "err", "kind": kind, "msg": msg, "at": game.decisions})
+        self._write(_error_record(err, game))
 
     def end(self, game: GameState) -> None:
         """The end record with ``game.summary()`` (after any events not yet written)."""
         self.events(game)
-        self._write(plain(End.from_summary(game.summary())))
+        self._write(End.from_summary(plain(game.summary())))
 
     def close(self) -> None:
         """Write any pending decisions; given a path, close the file and move it into place
@@ -210,6 +210,13 @@ class ReplayWriter:
         self.close()
 
 
+def _error_record(err: EngineError | Exception, game: GameState) -> dict[str, Any]:
+    """The error record of ``err``, raised after ``game.decisions`` decisions."""
+    kind = getattr(err, "kind", type(err).__name__)
+    msg = getattr(err, "message", str(err))
+    return {"t": "err", "kind": kind, "msg": msg, "at": game.decisions}
+
+
 def _partial_file(final: str) -> tuple[int, str]:
     """A new file beside ``final`` to write it in, ``.NAME.PID.N.partial``: created exclusively,
     with the permissions a new file gets (so the replay has them once moved into place)."""
@@ -221,6 +228,26 @@ def _partial_file(final: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "no free name for a partial replay", final)
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes, *, overwrite: bool = True) -> None:
+    """Write ``data`` as the file ``path``, whole or not at all, as :func:`atomic_output` does
+    (``FileExistsError`` for a file that is there, unless ``overwrite``), in a few system calls:
+    a study writes thousands of replays."""
+    final = os.fspath(path)
+    fd, tmp = _partial_file(final)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        _move_into_place(tmp, final, overwrite)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 @contextlib.contextmanager
@@ -263,19 +290,189 @@ def _move_into_place(tmp: str, final: str, overwrite: bool) -> None:
 
 @dataclass(frozen=True)
 class RecordResult:
-    """What :func:`record_game` did: the game's summary, the engine error if it raised, the
-    replay's size and how many decisions and turns it holds."""
+    """What :func:`record_game` did: the game's summary (as the end record holds it), the engine
+    error if it raised, the replay's size and how many decisions and turns it holds; its header
+    and how many records it holds."""
 
     summary: dict[str, Any]
     error: EngineError | None
     bytes: int
     decisions: int
     turns: int
+    header: Header | None = None
+    records: int = 0
 
 
 def _agent_name(agent: Any) -> str:
     name = getattr(agent, "name", None)
     return name if isinstance(name, str) else type(agent).__name__
+
+
+class Recorder:
+    """Plays and records whole games of one config, a seed at a time (:meth:`record`): what
+    :func:`record_game` does for one game, with what every game of the config shares (its game,
+    the header's config) worked out once, for a study's thousands of games.
+
+    A game's records are packed in memory as it is played and written in one piece when it
+    ends: to a path atomically (see :func:`atomic_write`; an existing file is refused unless
+    ``overwrite``, before the game is played), to a file object in one ``write``. If an agent
+    raises, the records so far are written, as :class:`ReplayWriter` would have flushed them,
+    and the exception goes on.
+    """
+
+    def __init__(self, config: object, *, events: bool = True,
+                 agents: Sequence[Agent] | str | Sequence[str] | None = None) -> None:
+        self.spec = spec_for_config(config)
+        self.config = config
+        self.events = events
+        self.agents = agents
+        spec = self.spec
+        self._fixed = (FORMAT_NAME, FORMAT_VERSION, spec.engine_version, spec.id, spec.rules,
+                       spec.rng)
+        self._config = plain(spec.header_config(config))
+        self._packer = msgpack.Packer(use_bin_type=True, autoreset=False)
+
+    def _players(self, game: GameState, seed: int) -> list[Agent]:
+        agents = self.agents
+        if agents is None:
+            return [RandomAgent(seed, s) for s in range(game.seats)]
+        if isinstance(agents, str):
+            return self.spec.make_agents(game, seed, agents)
+        names = [a for a in agents if isinstance(a, str)]
+        if names and len(names) != len(agents):
+            raise TypeError("agents: give agent objects or agent names, not both")
+        return (self.spec.make_agents(game, seed, names) if names
+                else [a for a in agents if not isinstance(a, str)])
+
+    def record(self, seed: int, path: str | os.PathLike[str] | IO[bytes], *,
+               overwrite: bool = False) -> RecordResult:
+        """Play the game of ``seed`` and write its replay to ``path`` (see
+        :func:`record_game`)."""
+        final = ""
+        if isinstance(path, str | os.PathLike):
+            final = os.fspath(path)
+            if not overwrite and os.path.lexists(final):
+                raise FileExistsError(errno.EEXIST, "a replay is there already", final)
+        game, err = self.spec.start_config(self.config, seed)
+        players = self._players(game, seed)
+        names = [_agent_name(a) for a in players]
+        desc: str | list[str] = names[0] if names and names.count(names[0]) == len(names) \
+            else names
+        fmt, version, engine, gid, rules, rng = self._fixed
+        header = Header(format=fmt, version=version, engine=engine, game=gid, rules=rules,
+                        rng=rng, seed=seed, config=self._config, agents=desc,
+                        events=self.events)
+        packer = self._packer
+        packer.reset()
+        # Header.to_dict(), but for the config: plain already, the same for every game
+        packer.pack({"format": fmt, "version": version, "e": engine, "g": gid, "r": rules,
+                     "p": rng, "s": seed, "c": self._config, "a": desc, "ev": self.events})
+        tally = [1, 0, 0]  # records, decisions, events packed
+        try:
+            if err is not None:
+                packer.pack(_error_record(err, game))
+                tally[0] += 1
+            else:
+                err = _play(packer.pack, game, players, self.events, tally)
+            if self.events:
+                _pack_events(packer.pack, game, tally)
+            summary: dict[str, Any] = plain(game.summary())
+            packer.pack(End.from_summary(summary))
+            tally[0] += 1
+        except BaseException:  # an agent's own error: the records so far, as a stream has them
+            self._write(path, final, overwrite)
+            raise
+        size = self._write(path, final, overwrite)
+        return RecordResult(summary, err, size, tally[1], game.turn_no, header, tally[0])
+
+    def _write(self, path: str | os.PathLike[str] | IO[bytes], final: str,
+               overwrite: bool) -> int:
+        data = self._packer.bytes()
+        self._packer.reset()
+        if final:
+            atomic_write(final, data, overwrite=overwrite)
+        else:
+            f: Any = path
+            f.write(data)
+            f.flush()
+        return len(data)
+
+
+def _play(pack: Callable[[Any], None], game: GameState, players: Sequence[Agent], events: bool,
+          tally: list[int]) -> EngineError | None:
+    """Play ``game`` to its end with ``players``, packing its records as :class:`ReplayWriter`
+    writes them: per decision its new events (``events``), a checkpoint before the first
+    decision of each turn, and the decision, consecutive decisions of one seat in one run; the
+    engine's error, if it raises, and returns it. ``tally``: records, decisions and events
+    packed."""
+    run: list[Any] | None = None  # the run of decisions under way
+    run_seat = -1
+    last_turn = -1
+    records = decisions = 0
+    seen = tally[2]
+    raised: EngineError | None = None
+    try:
+        while not game.over:
+            if events and len(game.events) > seen:
+                if run is not None:
+                    pack(run)
+                    records += 1
+                    run = None
+                evs = game.events
+                pack({"t": "ev", "at": seen, "ev": evs[seen:]})
+                records += 1
+                seen = len(evs)
+            turn = game.turn_no
+            if turn != last_turn:
+                if run is not None:
+                    pack(run)
+                    records += 1
+                    run = None
+                pack(game.quick_hash() & CHECKPOINT_MASK)
+                records += 1
+                last_turn = turn
+            req = game.pending
+            assert req is not None
+            seat = req.seat
+            choice = players[seat].choose(req)
+            if run is not None and seat == run_seat:
+                run.append(choice)
+            else:
+                if run is not None:
+                    pack(run)
+                    records += 1
+                run = [seat, choice]
+                run_seat = seat
+            decisions += 1
+            try:
+                game.submit(choice)
+            except EngineError as e:
+                pack(run)
+                records += 1
+                run = None
+                pack(_error_record(e, game))
+                records += 1
+                raised = e
+                break
+    finally:
+        if run is not None:
+            pack(run)
+            records += 1
+        tally[0] += records
+        tally[1] += decisions
+        tally[2] = seen
+    return raised
+
+
+def _pack_events(pack: Callable[[Any], None], game: GameState, tally: list[int]) -> None:
+    """The events not packed yet (those since the last decision, the setup's in a game that
+    raised while setting up)."""
+    seen = tally[2]
+    evs = game.events
+    if len(evs) > seen:
+        pack({"t": "ev", "at": seen, "ev": evs[seen:]})
+        tally[0] += 1
+        tally[2] = len(evs)
 
 
 def record_game(
@@ -289,49 +486,15 @@ def record_game(
 ) -> RecordResult:
     """Play a game of any installed game (the one ``config`` belongs to), with
     ``RandomAgent(seed, seat)`` per seat unless ``agents`` (agent objects, or names of the
-    game's agents, one for all seats or one per seat: ``"heuristic"``), and write its replay (to a path:
-    atomically, refusing an existing file unless ``overwrite``; see :class:`ReplayWriter`).
+    game's agents, one for all seats or one per seat: ``"heuristic"``), and write its replay
+    (to a path: atomically, refusing an existing file unless ``overwrite``).
 
     Writes the header, then per decision: new events, a checkpoint before the first decision of
     each turn, the decision; then an error record if the engine raised, and the end record. An
-    :class:`EngineError` does not propagate: it is recorded and returned in the result.
+    :class:`EngineError` does not propagate: it is recorded and returned in the result. The
+    records are the bytes a :class:`ReplayWriter` driven decision by decision writes, written
+    in one piece when the game ends (:class:`Recorder`, which records many games of one
+    config).
     """
-    spec = spec_for_config(config)
-    game, err = spec.start_config(config, seed)
-    players: list[Agent]
-    if agents is None:
-        players = [RandomAgent(seed, s) for s in range(game.seats)]
-    elif isinstance(agents, str):
-        players = spec.make_agents(game, seed, agents)
-    else:
-        names = [a for a in agents if isinstance(a, str)]
-        if names and len(names) != len(agents):
-            raise TypeError("agents: give agent objects or agent names, not both")
-        players = (spec.make_agents(game, seed, names) if names
-                   else [a for a in agents if not isinstance(a, str)])
-    header = make_header(config, seed, [_agent_name(a) for a in players], events=events)
-    with ReplayWriter(path if not isinstance(path, Path) else str(path), header, events,
-                      overwrite=overwrite) as w:
-        if err is not None:
-            w.error(err, game)
-        else:
-            last_turn = -1
-            while not game.over:
-                w.events(game)
-                if game.turn_no != last_turn:
-                    w.checkpoint(game)
-                    last_turn = game.turn_no
-                req = game.pending
-                assert req is not None
-                choice = players[req.seat].choose(req)
-                w.decision(req.seat, choice)
-                try:
-                    game.submit(choice)
-                except EngineError as e:
-                    err = e
-                    w.error(e, game)
-                    break
-        w.events(game)
-        w.end(game)
-        summary = game.summary()
-        return RecordResult(summary, err, w.bytes, w.decisions, game.turn_no)
+    return Recorder(config, events=events, agents=agents).record(
+        seed, str(path) if isinstance(path, Path) else path, overwrite=overwrite)
