@@ -60,7 +60,7 @@ if TYPE_CHECKING:
         header_json,
         resim_file,
     )
-    from .writer import RecordResult, ReplayWriter, make_header, record_game
+    from .writer import Recorder, RecordResult, ReplayWriter, make_header, record_game
 
 _WHERE = {
     "ReplayError": "errors", "ReplayWarning": "errors",
@@ -79,8 +79,8 @@ _WHERE = {
     "NothingToShrink": "shrink", "ShrinkResult": "shrink", "shrink_replay": "shrink",
     "ReplayDiff": "tools", "ResimResult": "tools", "diff_replays": "tools",
     "export_replay": "tools", "header_json": "tools", "resim_file": "tools",
-    "RecordResult": "writer", "ReplayWriter": "writer", "make_header": "writer",
-    "record_game": "writer",
+    "RecordResult": "writer", "Recorder": "writer", "ReplayWriter": "writer",
+    "make_header": "writer", "record_game": "writer",
 }
 
 __all__ = [
@@ -92,7 +92,7 @@ __all__ = [
     "resimulate", "spec_of", "start_game", "validate_file", "Moment", "SeatWatch", "Stepper",
     "ReplayDiff",
     "ResimResult", "diff_replays", "export_replay", "header_json", "resim_file", "RecordResult",
-    "ReplayWriter", "make_header", "record_game", "NothingToShrink", "ShrinkResult",
+    "Recorder", "ReplayWriter", "make_header", "record_game", "NothingToShrink", "ShrinkResult",
     "shrink_replay",
 ]
 
