@@ -83,6 +83,12 @@ def format_report(r: BenchReport) -> list[str]:
                 f"{'':>7} seek: sgs replay step --at {x.seek_decisions - 1} (the longest game) "
                 f"{x.seek_seconds:.3f} s CPU (+{x.seek_over_python_s:.3f} over python -c pass)"
             )
+        if x.cli_ms_per_game is not None:
+            lines.append(
+                f"{'':>7} sgs sim -n {x.games} --no-events: {x.cli_ms_per_game:.3f} ms CPU per "
+                f"game beyond its start-up ({x.cli_startup_s:.3f} s with one game), the engine "
+                f"{x.engine_ms_per_game:.3f} ms: {x.cli_over_engine:.2f}x"
+            )
         if x.engine_errors or x.invalid:
             lines.append(f"{'':>7} engine errors: {x.engine_errors}, invalid replays: {x.invalid}")
     lines.append(f"peak RSS {r.peak_rss_kib} KiB (ru_maxrss, whole run); traced KiB: tracemalloc "
@@ -115,9 +121,10 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
     Per player count, with random agents and random generals unless told: simulated games, turns,
     decisions and events per second (no file I/O); validated replays per second; replay bytes
     per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc);
-    the CPU time of `sgs replay step --at LAST` on the longest game. Once: the CPU time of
-    `sgs --version` and `sgs --help` against `python -c pass`. JSON keys are listed in the
-    README section "sgs bench".
+    the CPU time of `sgs replay step --at LAST` on the longest game; the CPU time per game of
+    `sgs sim -n GAMES --no-events` playing the same games, beside the engine's. Once: the CPU
+    time of `sgs --version` and `sgs --help` against `python -c pass`. JSON keys are listed in
+    the README section "sgs bench".
 
     \b
     Examples:

@@ -10,7 +10,11 @@ For each player count, with random agents and ``generals="random"``:
 3. validation: ``validate_file`` timed on the compact replays of step 2, seed by seed right
    after the simulation of the same seed (so that both rates see the same machine);
 4. seek: ``sgs replay step FILE --at LAST`` on the longest of those replays, as a command of its
-   own (start-up, reading, re-simulating to the last decision, printing).
+   own (start-up, reading, re-simulating to the last decision, printing);
+5. the command line's path: ``sgs sim -n GAMES --no-events`` of the same games, as a command of
+   its own (what a study pays per game: playing, writing each replay and its row, the line it
+   prints), per game beyond its start-up (``sgs sim -n 1``), beside the engine's own CPU per game
+   of step 1.
 
 Once per run, start-up: ``sgs --version`` and ``sgs --help`` against a bare ``python -c pass``.
 Commands are timed by the CPU time of the child process (user + system), the best of a few runs,
@@ -29,6 +33,7 @@ process on the machine slows them as little as it can; the whole run's ``seconds
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -112,6 +117,10 @@ class BenchRow:
     seek_decisions: int
     seek_seconds: float
     seek_over_python_s: float
+    engine_ms_per_game: float = 0.0
+    cli_ms_per_game: float | None = None
+    cli_startup_s: float | None = None
+    cli_over_engine: float | None = None
 
 
 @dataclass
@@ -186,6 +195,64 @@ def command_cpu(args: Sequence[str], runs: int = RUNS) -> float:
             spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         best = min(best, spent)
     return round(best, 3)
+
+
+def sim_command(game: str, players: int, generals: str, options: Mapping[str, Any],
+                agents: str, seed: int, count: int, out: str) -> list[str] | None:
+    """The ``sgs sim -n COUNT --no-events`` arguments that play the games :func:`game_config`
+    makes (its ``--players``, ``--generals`` for a game that takes it, the game's options by
+    their flags), or None when no ``sgs sim`` command plays them (``sgs bench --pool``, which
+    ``sgs sim`` has not: the config the options give differs)."""
+    spec = _spec(game)
+    values: dict[str, Any] = {**options, "players": players}
+    by_name = {o.name: o for o in spec.options}
+    if "generals" in by_name:
+        values["generals"] = generals
+    args = ["sim", "--game", spec.id, "--seed", str(seed), "-n", str(count), "--no-events",
+            "--agents", agents, "-o", out]
+    for name, value in values.items():
+        opt = by_name.get(name)
+        if opt is None:
+            return None
+        if opt.kind == "flag":
+            args += [opt.flags[0]] if value else []
+        else:
+            args += [opt.flags[0], str(value)]
+    return args
+
+
+def cli_path(config: object, game: str, players: int, generals: str,
+             options: Mapping[str, Any], agents: str, seed: int, games: int, tmp: str,
+             runs: int = 3) -> tuple[float, float] | None:
+    """The CPU seconds (the least of ``runs``) of ``sgs sim -n GAMES --no-events`` playing the
+    games of ``config`` into a new folder under ``tmp``, and of ``sgs sim -n 1`` (its start-up
+    and one game); None when no ``sgs sim`` command plays them (:func:`sim_command`)."""
+    spec = _spec(game)
+    probe = sim_command(game, players, generals, options, agents, seed, 1, "")
+    if probe is None:
+        return None
+    values = {**options, "players": players}
+    if any(o.name == "generals" for o in spec.options):
+        values["generals"] = generals
+    try:
+        same = spec.config_to_dict(spec.config_from_options(values)) == spec.config_to_dict(config)
+    except ValueError:  # ConfigError
+        same = False
+    if not same:
+        return None
+    best = []
+    for count in (games, 1):
+        spent = float("inf")
+        for _ in range(runs):
+            out = tempfile.mkdtemp(prefix="cli-", dir=tmp)
+            args = sim_command(game, players, generals, options, agents, seed, count, out)
+            assert args is not None
+            try:
+                spent = min(spent, command_cpu([*sgs_command(), *args], runs=1))
+            finally:
+                shutil.rmtree(out, ignore_errors=True)
+        best.append(spent)
+    return best[0], best[1]
 
 
 def python_startup() -> float:
@@ -291,6 +358,12 @@ def bench_players(
         python_s = python_startup()
     for path in paths:
         os.remove(path)
+    cli = cli_path(config, game, players, generals, options or {}, agents, seed, games, tmp)
+    engine_ms = round(sim / games * 1000, 3)
+    cli_ms: float | None = None
+    if cli is not None:  # per game beyond the command's start-up (sgs sim -n 1)
+        whole, one = cli
+        cli_ms = round((whole - one) / (games - 1) * 1000 if games > 1 else whole * 1000, 3)
 
     return BenchRow(
         players=players, games=games, engine_errors=errors, turns=turns, decisions=decisions,
@@ -307,6 +380,9 @@ def bench_players(
         validate_peak_many_files=len(many), validate_held_kib=held,
         seek_decisions=max(seek_decisions, 0), seek_seconds=seek,
         seek_over_python_s=round(seek - python_s, 3) if seek_decisions > 0 else 0.0,
+        engine_ms_per_game=engine_ms, cli_ms_per_game=cli_ms,
+        cli_startup_s=None if cli is None else round(cli[1], 3),
+        cli_over_engine=None if cli_ms is None or engine_ms <= 0 else round(cli_ms / engine_ms, 2),
     )
 
 
