@@ -6,8 +6,9 @@ of the user's way: ``python -m sgscore.replay.models`` and ``python -m sgscore.r
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 import click
@@ -169,7 +170,10 @@ def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
-def validate(files: tuple[str, ...], as_json: bool) -> None:
+@click.option("--workers", "-j", default="1", show_default=True, metavar="N|auto",
+              help="Check on N processes ('auto': one per CPU); the same lines, in the same "
+                   "order.")
+def validate(files: tuple[str, ...], as_json: bool, workers: str) -> None:
     """Check replay files: each decision legal, hashes and events as recorded, the summary right.
 
     A folder stands for the replays in it: every *.mp file, in name order (not its other files,
@@ -178,7 +182,8 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
     invalid: record N: reason", and exits 0 if every replay is valid, 1 if any is not (a
     missing or unreadable file, a file that is not a replay, or a folder without replays is
     invalid at record 0; the others are still checked). Files are checked one at a time and
-    nothing is kept between them, so memory stays flat however many there are. JSON keys:
+    nothing is kept between them, so memory stays flat however many there are. --workers N
+    checks them on N processes at once: the lines are the same, in the same order. JSON keys:
     file, valid, decisions, turns, bytes, error ({record, reason} or null), warnings,
     truncated, summary (the end record's, or null).
 
@@ -186,13 +191,20 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
     Examples:
       sgs replay validate game.mp
       sgs replay validate replays/ --json
+      sgs replay validate big/ --workers auto
     """
+    from sgscore.study import resolve_workers
+
+    try:
+        n_workers = resolve_workers(workers)
+    except ValueError:
+        raise click.BadParameter(f"expected a positive number or 'auto', got {workers!r}",
+                                 param_hint="'--workers'") from None
     code = EXIT_OK
     paths = list(_replays(files))
-    with progress(len(paths), "validating", show=not as_json) as bar:
-        for path, empty in paths:
-            result = _validate_one(path) if not empty else _invalid(
-                path, 0, "a folder without replays (no *.mp file in it)")
+    with progress(len(paths), "validating", show=not as_json) as bar, \
+            contextlib.closing(_verdicts(paths, n_workers)) as verdicts:
+        for (path, _), result in zip(paths, verdicts, strict=True):
             if not result["valid"]:
                 code = EXIT_INVALID
             if as_json:
@@ -201,6 +213,34 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
                 bar.line(_verdict_line(path, result))
             bar.advance()
     raise SystemExit(code)
+
+
+def _verdicts(paths: list[tuple[str, bool]],
+              workers: int) -> Generator[dict[str, Any], None, None]:
+    """The verdict on each of ``paths`` (:func:`_replays`), in their order: checked here, or by
+    ``workers`` processes a chunk of files at a time (stopped when this is closed: Ctrl-C, a
+    closed pipe)."""
+    if workers <= 1 or len(paths) <= 1:
+        for path, empty in paths:
+            yield _verdict(path, empty)
+        return
+    from sgscore.study import _chunks, _local_map
+
+    chunks = [(c,) for c in _chunks(paths, workers, most=16)]
+    with contextlib.closing(_local_map(_verdict_chunk, chunks, workers)) as done:
+        for chunk in done:
+            yield from chunk
+
+
+def _verdict_chunk(paths: list[tuple[str, bool]]) -> list[dict[str, Any]]:
+    """What a worker process does: the verdicts on a chunk of files."""
+    return [_verdict(path, empty) for path, empty in paths]
+
+
+def _verdict(path: str, empty: bool) -> dict[str, Any]:
+    if empty:
+        return _invalid(path, 0, "a folder without replays (no *.mp file in it)")
+    return _validate_one(path)
 
 
 def _replays(files: tuple[str, ...]) -> Iterator[tuple[str, bool]]:
