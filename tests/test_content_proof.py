@@ -1,9 +1,10 @@
 """Adding content never breaks the suite (docs/architecture.md, "Worked examples"): the example
 modules of that section (a general reusing a skill, a general with a new skill, a card and a piece
-of equipment, each in a new pack) and their tests are put into a copy of the checkout where a
-contributor puts theirs, a module that registers a general in ``sgscore/sanguosha/generals/``
-with its tests in ``tests/generals/``, the others in ``sgscore/sanguosha/content/`` with theirs in
-``tests/cards/``, nothing else changed; there the whole suite passes, and the golden replays, the
+of equipment, each in a new pack, a variant) and their tests are put into a copy of the checkout
+where a contributor puts theirs, a module that registers a general in
+``sgscore/sanguosha/generals/`` with its tests in ``tests/generals/``, a variant in
+``sgscore/sanguosha/variants/`` with its tests in ``tests/variants/``, the others in
+``sgscore/sanguosha/content/`` with theirs in ``tests/cards/``, nothing else changed; there the whole suite passes, and the golden replays, the
 docs and the schemas stay byte for byte what they are.
 
 Playing the whole suite again takes minutes: that test runs when ``SGSCORE_CONTENT_PROOF=1`` is
@@ -38,17 +39,23 @@ KEPT = ("fixtures", "schemas", "docs")
 """What the suite must not change: the golden replays, the schemas, the docs and their tables."""
 
 
-def _general(name: str) -> bool:
-    return "register_general(" in MODULES[name]
+def _kind(name: str) -> str:
+    """The folder of the example module ``name``'s kind: ``generals``, ``variants`` or ``content``
+    (its tests': ``generals``, ``variants`` or ``cards``)."""
+    code = MODULES[name]
+    return "generals" if "register_general(" in code else \
+        "variants" if "@register_variant" in code else "content"
 
 
 def place(name: str) -> Path:
     """Where a contributor puts the example module ``name`` or its tests (``test_NAME``): a
-    general's module among the generals, any other content among the cards (docs/architecture.md
-    "Worked examples"), and their tests beside those of the same kind."""
+    general's module among the generals, a variant's among the variants, any other content among
+    the cards (docs/architecture.md "Worked examples"), and their tests beside those of the same
+    kind."""
     if name.startswith("test_"):
-        return Path("tests", "generals" if _general(name[5:]) else "cards", f"{name}.py")
-    return Path("sgscore", "sanguosha", "generals" if _general(name) else "content", f"{name}.py")
+        kind = _kind(name[5:])
+        return Path("tests", "cards" if kind == "content" else kind, f"{name}.py")
+    return Path("sgscore", "sanguosha", _kind(name), f"{name}.py")
 
 
 def test_the_worked_examples_are_new_modules_in_their_folders() -> None:
@@ -57,6 +64,8 @@ def test_the_worked_examples_are_new_modules_in_their_folders() -> None:
     assert place("example_cards").parent == place("example_armor").parent == content
     assert place("test_qiangjiang").parent == Path("tests", "generals")
     assert place("test_example_armor").parent == Path("tests", "cards")
+    assert place("example_variant").parent == Path("sgscore", "sanguosha", "variants")
+    assert place("test_example_variant").parent == Path("tests", "variants")
     assert all(name[5:] in MODULES for name in TESTS)  # every test is of an example module
     if os.environ.get(ENV) != "0":  # not in the copy, which holds them
         for name in [*MODULES, *TESTS]:
@@ -86,11 +95,13 @@ def test_the_whole_suite_passes_with_the_worked_examples_added(tmp_path: Path) -
     env = {**os.environ, "PYTHONPATH": path, ENV: "0"}  # the copy's suite skips this test
     ids = subprocess.run(
         [sys.executable, "-c", "import sgscore.sanguosha as s; print(s.__file__); "
-         "print(*sorted(s.GENERALS), sep=','); print(*sorted(s.PACKS), sep=',')"],
+         "print(*sorted(s.GENERALS), sep=','); print(*sorted(s.PACKS), sep=','); "
+         "from sgscore.sanguosha.game import VARIANTS; print(*sorted(VARIANTS), sep=',')"],
         cwd=copy, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     assert ids[0].startswith(str(copy))  # the copy's package, not this checkout's
     assert {"xiaowei", "qiangjiang"} <= set(ids[1].split(","))
     assert {"example", "example_armor"} <= set(ids[2].split(","))
+    assert "bounty" in ids[3].split(",")
 
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "-rfE", "--tb=line"], cwd=copy, env=env, capture_output=True, text=True)

@@ -1,8 +1,9 @@
 """Every rule procedure of both games is checked for a missing ``yield from``
 (docs/architecture.md "Procedures are generators"): each function that returns a ``Proc`` is
 marked ``@procedure``, or is a hook its registration watches (a skill's ``trigger``, ``play`` and
-``respond``, a dice skill's hooks, a variant's, a card type's ``effect`` and ``judged``). A
-procedure added without either fails here, by name."""
+``respond``, a dice skill's hooks, a variant's, a card type's ``effect`` and ``judged``: a module's
+function given to a card type as one of those). A procedure added without either fails here, by
+name."""
 
 from __future__ import annotations
 
@@ -48,17 +49,27 @@ def _marked(node: ast.FunctionDef) -> bool:
     return any(ast.unparse(d).split(".")[-1] == "procedure" for d in node.decorator_list)
 
 
+def _card_functions(tree: ast.AST) -> set[str]:
+    """The functions a module gives a card type as its ``effect`` or ``judged`` (watched by the
+    card type)."""
+    return {kw.value.id for node in ast.walk(tree) if isinstance(node, ast.Call)
+            for kw in node.keywords
+            if kw.arg in ("effect", "judged") and isinstance(kw.value, ast.Name)}
+
+
 def _unwatched(module: str, path: Path) -> Iterator[str]:
     """The procedures of ``module`` neither marked nor watched by a registration."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     loaded = importlib.import_module(module)
+    cards = _card_functions(tree)
 
     def visit(node: ast.AST, cls: ast.ClassDef | None) -> Iterator[str]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.ClassDef):
                 yield from visit(child, child if cls is None and node is tree else None)
             elif isinstance(child, ast.FunctionDef):
-                if _returns_proc(child) and not _marked(child) and not _hook(child, cls):
+                if _returns_proc(child) and not _marked(child) and not _hook(child, cls) \
+                        and not (cls is None and node is tree and child.name in cards):
                     yield f"{module}.{(cls.name + '.') if cls else ''}{child.name}"
                 yield from visit(child, None)
 
