@@ -28,7 +28,8 @@ from .skills import SKILLS, Skill, Timing
 
 __all__ = [
     "Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario", "Arrange",
-    "Variant", "VARIANTS", "register_variant", "unregister_variant", "seat_view", "full_view",
+    "Variant", "VARIANTS", "register_variant", "unregister_variant", "find_mode", "mode_of",
+    "seat_view", "full_view",
 ]
 
 ENGINE_VERSION: Final = "0.1.0"
@@ -180,6 +181,11 @@ def unregister_variant(name: str) -> None:
     if variant.mode and _MODES.get(variant.mode) is variant:
         del _MODES[variant.mode]
     unregister(variant.mode, variant.check)
+
+
+def find_mode(name: str) -> Variant | None:
+    """The variant that is the mode ``name`` (None: no mode is so named)."""
+    return _MODES.get(name)
 
 
 def mode_of(config: Config) -> Variant:

@@ -15,6 +15,7 @@ from ..core.engine import Event
 from ..core.rng import ALGORITHM
 from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
 from ..core.telling import pad, text_width
+from .agent import HeuristicAgent
 from .cards import (
     ARMOR,
     CARD_TYPES,
@@ -29,13 +30,13 @@ from .cards import (
     card_name,
 )
 from .config import POOLS, Config, general_ids
-from .game import ENGINE_VERSION, RULESET, Game
-from .mode_3v3 import CAMP_ROLES, CAMPS, camp_of
+from .game import ENGINE_VERSION, RULESET, Game, find_mode, full_view
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
 from .skills import SKILLS, Skill, skill_words_missing
+from .summaries import summary_problems
 from .telling import EVENTS, REQUESTS
 from .telling import Teller as SgsTeller
-from .view import full_view
+from .variants.mode_3v3 import CAMP_ROLES, CAMPS, camp_of
 
 __all__ = ["SPEC", "IdentitySpec", "RULES_VERSION", "FORMAT_V1_POOL"]
 
@@ -173,8 +174,6 @@ class IdentitySpec(GameSpec[Config]):
 
     def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
         """``random`` and ``heuristic`` (:class:`~sgscore.sanguosha.agent.HeuristicAgent`)."""
-        from .agent import HeuristicAgent
-
         def heuristic(game: GameState, seed: int, seat: int) -> Any:
             assert isinstance(game, Game)
             return HeuristicAgent(game, seed, seat)
@@ -198,8 +197,6 @@ class IdentitySpec(GameSpec[Config]):
     def summary_problems(self, config: Config, summary: Mapping[str, Any]) -> list[str]:
         """The entries ``Game.summary()`` writes for ``config``, and what the rules make of them
         together (:mod:`.summaries`)."""
-        from .summaries import summary_problems
-
         return summary_problems(config, summary)
 
     def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
@@ -305,8 +302,9 @@ class IdentitySpec(GameSpec[Config]):
             mode = "指定武将" if zh else "chosen generals"
         bits = [f"{config.get('players', '?')}人" if zh else f"{config.get('players', '?')} players",
                 mode]
-        if config.get("mode") == "3v3":
-            bits.insert(0, "三对三" if zh else "3v3")
+        played = find_mode(str(config.get("mode", "identity")))
+        if played is not None and played.mode != "identity":  # a mode of its own: 3v3
+            bits.insert(0, played.zh if zh else played.en)
         bits += [k for k in ("first_game", "role_variant") if config.get(k)]
         if config.get("lord_seat"):
             bits.append(f"主公{config['lord_seat']}号位" if zh else f"lord at P{config['lord_seat']}")
@@ -415,13 +413,13 @@ class IdentitySpec(GameSpec[Config]):
     # ------------------------------------------------------------------ schemas
     def view_schema(self) -> dict[str, Any]:
         """The JSON Schema of a view and the full view (:mod:`.view_models`)."""
-        from .view_models import view_schema
+        from .view_models import view_schema  # pydantic: loaded only when a schema is asked for
 
         return view_schema()
 
     def request_schema(self) -> dict[str, Any]:
         """The JSON Schema of a pending request's JSON form (:mod:`.view_models`)."""
-        from .view_models import request_schema
+        from .view_models import request_schema  # pydantic: loaded only when asked for
 
         return request_schema()
 

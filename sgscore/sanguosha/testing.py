@@ -35,9 +35,9 @@ from .cards_api import card_matches, find_card
 from .config import Config
 from .events import ROLE, ROLE_DEALT
 from .game import Game
-from .mode_3v3 import MARSHALS, ROLES_3V3
 from .model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
 from .skills import SKILLS
+from .variants.mode_3v3 import MARSHALS, ROLES_3V3
 from .zones import equipment_skill, remove_card
 
 __all__ = ["Scenario", "Table", "ScenarioError", "check_conservation", "CardSpec"]
@@ -112,7 +112,7 @@ class _SeatSpec:
 class Scenario:
     """A table to set up: seats, generals, roles, cards, HP, the top of the draw pile.
 
-    ``Scenario(players=6, mode="3v3")`` seats 3v3's camps (``mode_3v3.ROLES_3V3``, every role
+    ``Scenario(players=6, mode="3v3")`` seats 3v3's camps (``variants/mode_3v3.py``: ``ROLES_3V3``, every role
     public, the marshals +1 HP); its first turn's camp then has the action, a vanguard's
     teammate acting after him."""
 
@@ -129,7 +129,7 @@ class Scenario:
         self.options = options
         self.generals = generals
         if roles is None and options.get("mode") == "3v3":
-            roles = list(ROLES_3V3)  # the camps' seats (mode_3v3.py)
+            roles = list(ROLES_3V3)  # the camps' seats (variants/mode_3v3.py)
         elif roles is None:
             base = [LORD, LOYALIST, REBEL, RENEGADE]
             roles = (base + [REBEL, LOYALIST, REBEL, RENEGADE, LOYALIST, REBEL])[:players]
