@@ -14,6 +14,7 @@ from .agent import DiceHeuristicAgent
 from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig, general_ids
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
 from .model import DYNAMITE, GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS, DiceSkill
+from .summaries import summary_problems
 from .telling import EVENTS, REQUESTS, DiceTeller
 
 __all__ = ["SPEC", "DiceSpec", "RULES_VERSION"]
@@ -89,8 +90,6 @@ class DiceSpec(GameSpec[DiceConfig]):
     def summary_problems(self, config: DiceConfig, summary: Mapping[str, Any]) -> list[str]:
         """The entries ``DiceGame.summary()`` writes for ``config``, and what the rules make of
         them together (:mod:`.summaries`)."""
-        from .summaries import summary_problems
-
         return summary_problems(config, summary)
 
     def skill_uses(self, events: Sequence[Event], seats: int) -> list[dict[str, int]]:
