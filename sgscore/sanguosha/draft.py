@@ -4,8 +4,9 @@
 挑选一个武将扮演，并将选好的武将牌展示给其他玩家。将剩余的24张武将牌洗混，随机发给其余每位玩家各3张（10人游戏
 时每人发2张）。接着每人从3张牌里挑选一张扣在自己面前，待所有玩家都挑选好后同时亮出。"
 
-- The lord is offered 曹操, 刘备 and 孙权 (those of them in the pool) and random others from the
-  shuffled pool until five are offered; a general that cannot be the lord (甘宁) is passed over
+- The lord is offered 曹操, 刘备 and 孙权 (the generals declared ``offered_to_lord``, those of
+  them in the pool: :func:`lord_candidates`) and random others from the shuffled pool until five
+  are offered; a general that cannot be the lord (甘宁) is passed over
   and stays in the pile (003: "若主公玩家的备选牌里有甘宁，则随机再抽一张加入备选角色，将甘宁放回角色牌堆").
   The lord's pick is shown to everyone at once (``draft_pick``).
 - Every other general of the pool (the lord's four unchosen ones included) is shuffled and each
@@ -29,11 +30,15 @@ from .telling import Teller, event_kind, request_kind
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["LORD_CANDIDATES", "LORD_OFFER", "draft", "offer_size", "draft_needs"]
+__all__ = ["LORD_OFFER", "lord_candidates", "draft", "offer_size", "draft_needs"]
 
-LORD_CANDIDATES: Final = ("caocao", "liubei", "sunquan")
-"""Offered to the lord in every draft (003), when in the pool."""
 LORD_OFFER: Final = 5
+
+
+def lord_candidates(pool: list[str]) -> list[str]:
+    """The generals of ``pool`` offered to the lord in every draft (003: 曹操, 刘备 and 孙权, each
+    declared so by his module: ``General(offered_to_lord=True)``), in id order."""
+    return sorted(x for x in pool if GENERALS[x].offered_to_lord)
 
 
 Ids = tuple[str, ...]
@@ -74,7 +79,7 @@ def draft(g: Game) -> Proc:
     cfg = g.config
     pool = list(cfg.general_pool())
     lord = next(p for p in g.players if p.role == LORD)
-    offer: list[str] = [x for x in LORD_CANDIDATES if x in pool]
+    offer: list[str] = lord_candidates(pool)
     rest = [x for x in pool if x not in offer]
     g.rng.shuffle(rest)
     for gid in rest:

@@ -7,7 +7,7 @@ on a particular general.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..core.registry import RegistrationError, Registry, caller_module
@@ -138,7 +138,9 @@ class VCard:
 @dataclass(frozen=True)
 class General:
     """A general's card: kingdom (``"shu wu"``: both), sex (m/f), HP and skill ids; ``en``, the
-    English name (``"Lü Bu"``), is given by keyword and required."""
+    English name (``"Lü Bu"``), is given by keyword and required. ``offered_to_lord``: the draft
+    offers the general to the lord in every game whose pool holds him (003 "挑选武将": 曹操, 刘备,
+    孙权)."""
 
     id: str
     zh: str
@@ -149,6 +151,7 @@ class General:
     can_be_lord: bool = True
     en: str = ""
     module: str = field(default="", compare=False)
+    offered_to_lord: bool = False
 
     @property
     def name(self) -> str:
@@ -168,8 +171,7 @@ def register_general(general: General) -> General:
     module."""
     where = general.module or caller_module()
     if not general.module:
-        general = General(general.id, general.zh, general.kingdom, general.sex, general.hp,
-                          general.skills, general.can_be_lord, en=general.en, module=where)
+        general = replace(general, module=where)
     bad = [k for k in general.kingdoms() if k not in KINGDOMS]
     if not general.kingdoms() or bad:
         raise RegistrationError(f"{where}: general {general.id!r}: kingdom must be one or more "

@@ -15,7 +15,7 @@ from sgscore.core.protocol import PickRequest
 from sgscore.replay import read_replay, record_game, validate_file
 from sgscore.sanguosha import Config, Game
 from sgscore.sanguosha.config import POOLS, ConfigError
-from sgscore.sanguosha.draft import LORD_CANDIDATES
+from sgscore.sanguosha.draft import lord_candidates
 from sgscore.sanguosha.model import LORD
 
 
@@ -33,12 +33,14 @@ def test_the_lord_chooses_from_caocao_liubei_sunquan_and_two_others() -> None:
         req = _pending_pick(g)
         lord = next(p for p in g.players if p.role == LORD)
         assert req.seat == lord.seat and len(req.options) == 5
-        assert tuple(req.options[:3]) == LORD_CANDIDATES
+        assert tuple(req.options[:3]) == ("caocao", "liubei", "sunquan")
         assert len(set(req.options)) == 5
         # 003: "甘宁不能当主公" — never offered to the lord
         assert "ganning" not in req.options
         others_seen.update(req.options[3:])
     assert len(others_seen) > 10  # the two others are drawn at random
+    # the three are declared by their modules, no list of the rules' names them
+    assert lord_candidates(list(POOLS["standard"])) == ["caocao", "liubei", "sunquan"]
 
 
 def test_the_lords_pick_is_public_the_others_offers_are_private() -> None:

@@ -75,7 +75,8 @@ class Hujia(Skill):
         return None
 
 
-register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia"), en="Cao Cao"))
+register_general(General("caocao", "曹操", "wei", "m", 4, ("jianxiong", "hujia"), en="Cao Cao",
+                         offered_to_lord=True))  # 003: every draft offers him to the lord
 asks_round("hujia", "jink", "wei")  # the account: "no Wei general answers 护驾"
 
 

@@ -103,7 +103,8 @@ class Jijiang(Skill):
         yield from use_card(g, owner, vc, targets)
 
 
-register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang"), en="Liu Bei"))
+register_general(General("liubei", "刘备", "shu", "m", 4, ("rende", "jijiang"), en="Liu Bei",
+                         offered_to_lord=True))  # 003: every draft offers him to the lord
 asks_round("jijiang", "slash", "shu")  # the account: "no Shu general answers 激将"
 
 

@@ -103,7 +103,8 @@ class Tribute(Skill):
         yield from gain(g, g.players[targets[0]], list(cards), owner, visible=False)
 
 
-register_general(General("sunquan", "孙权", "wu", "m", 4, ("zhiheng", "tribute"), en="Sun Quan"))
+register_general(General("sunquan", "孙权", "wu", "m", 4, ("zhiheng", "tribute"), en="Sun Quan",
+                         offered_to_lord=True))  # 003: every draft offers him to the lord
 
 
 # ---------------------------------------------------------------------------- the account
