@@ -15,10 +15,11 @@ and :meth:`PlayRequest.check` read them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.protocol import Choice, IllegalChoice, Request
-from .cards import NAME
+from .cards import NAME, NULLIFICATION, PEACH, SLASH
 from .model import Player, VCard
 from .telling import Teller, request_kind
 
@@ -239,13 +240,28 @@ def PLAY(t: Teller, choice: Choice) -> str:
     return str(line)
 
 
-_CONTEXT_CARDS: Final = ("archery_attack", "savage_assault", "duel")
+AskWords = Callable[[Teller, int, str, tuple[Any, ...]], str]
+_ASKED_FOR: dict[str, AskWords] = {}
+
+
+def asked_for(what: str) -> Callable[[AskWords], AskWords]:
+    """Say how a ``respond`` request whose context starts with ``what`` (a card or a skill that
+    asks for the card) is put: ``words(t, seat, name, context)`` (a decorator; registered by the
+    module that defines ``what``: 决斗, 南蛮入侵 and 万箭齐发 ask for a card against them, 青龙偃月刀
+    for another 杀). Any other skill's asking is put as playing the card for the one it asks
+    for (护驾, 激将)."""
+
+    def register(words: AskWords) -> AskWords:
+        _ASKED_FOR[what] = words
+        return words
+
+    return register
 
 
 def _ask_respond(t: Teller, seat: int, name: str, *context: Any) -> str:
     card = t.name(name)
     p = t.p(seat)
-    if name == "nullification":
+    if name == NULLIFICATION:
         trick, target, what = context
         if what == "counter":
             return t.say(en="{p} may use {card} to counter the nullification of {trick} on "
@@ -254,18 +270,15 @@ def _ask_respond(t: Teller, seat: int, name: str, *context: Any) -> str:
         return t.say(en="{p} may use {card} against {trick} on {target}",
                      zh="{p}可以使用【{card}】抵消对{target}的【{trick}】", p=p, card=card,
                      trick=t.name(trick), target=t.p(target))
-    if name == "peach":
+    if name == PEACH:
         return t.say(en="{p} may use {card} on the dying {target}", zh="{p}可以对濒死的{target}使用【{card}】",
                      p=p, card=card, target=t.p(context[0]))
     if context and isinstance(context[0], int):
         return t.say(en="{p} may play {card} against {src}'s {slash}", zh="{p}可以打出【{card}】响应{src}的【{slash}】",
-                     p=p, card=card, src=t.p(context[0]), slash=t.name("slash"))
-    if context and context[0] in _CONTEXT_CARDS:
-        return t.say(en="{p} may play {card} against {src}'s {what}", zh="{p}可以打出【{card}】响应{src}的【{what}】",
-                     p=p, card=card, src=t.p(context[1]), what=t.name(context[0]))
-    if context and context[0] == "blade":  # 青龙偃月刀: another 杀 on the target who dodged
-        return t.say(en="{p} may use another {card} on {other} ({skill})", zh="{p}可以对{other}再使用一张【{card}】（{skill}）",
-                     p=p, card=card, other=t.p(context[1]), skill=t.skill(context[0]))
+                     p=p, card=card, src=t.p(context[0]), slash=t.name(SLASH))
+    words = _ASKED_FOR.get(context[0]) if context and isinstance(context[0], str) else None
+    if words is not None:
+        return words(t, seat, name, context)
     if context:
         return t.say(en="{p} may play {card} for {other} ({skill})", zh="{p}可以为{other}打出【{card}】（{skill}）",
                      p=p, card=card, other=t.p(context[1]), skill=t.skill(context[0]))

@@ -39,6 +39,7 @@ from ..hints import (
 )
 from ..memory import EQUIP_AREA, Memory, Window, inside_skill, learns_skill, window_kind
 from ..model import Player, VCard
+from ..requests import asked_for
 from ..rules import judge, respond, use_card
 from ..skills import Skill
 from ..telling import Teller, request_kind
@@ -515,6 +516,13 @@ def _blade_played(m: Memory, t: Teller, w: Window, args: tuple[Any, ...],
 
 
 window_kind("blade", keeps=_blade_keeps, takes={"play": _blade_played}, hushes=True)
+
+
+@asked_for("blade")
+def _blade_asks_again(t: Teller, seat: int, name: str, context: tuple[Any, ...]) -> str:
+    """青龙偃月刀: another 杀 on the target who dodged."""
+    return t.say(en="{p} may use another {card} on {other} ({skill})", zh="{p}可以对{other}再使用一张【{card}】（{skill}）",
+                 p=t.p(seat), card=t.name(name), other=t.p(context[1]), skill=t.skill(context[0]))
 
 
 def _own_judgement(m: Memory, args: tuple[Any, ...]) -> int:

@@ -15,6 +15,7 @@ from ..events import register_taken_away, told_as_used
 from ..hints import ENEMY, FRIEND, NO_OPINION, Advisor, answer_hint, card_hint, take_from_target
 from ..memory import Memory, Window, card_ids, learns, window_kind
 from ..model import Player, VCard
+from ..requests import asked_for
 from ..rules import damage, nullified, recover, respond
 from ..skills import Timing
 from ..telling import Teller, event_kind, request_kind
@@ -140,6 +141,16 @@ def _ask_weapon(t: Teller, seat: int, borrowed: int) -> str:
 def CHOOSE_WEAPON(t: Teller, choice: int) -> str:
     """The user of 借刀杀人 who has a weapon of its own: which of the two to use meanwhile."""
     return t.card(choice)
+
+
+def _asked_against(t: Teller, seat: int, name: str, context: tuple[Any, ...]) -> str:
+    """决斗, 南蛮入侵, 万箭齐发 ask for a card against them: ``(card, source)``."""
+    return t.say(en="{p} may play {card} against {src}'s {what}", zh="{p}可以打出【{card}】响应{src}的【{what}】",
+                 p=t.p(seat), card=t.name(name), src=t.p(context[1]), what=t.name(context[0]))
+
+
+for _asking in ("archery_attack", "savage_assault", "duel"):
+    asked_for(_asking)(_asked_against)
 
 
 # ---------------------------------------------------------------------------- targets
