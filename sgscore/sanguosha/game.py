@@ -19,7 +19,7 @@ from .._accel import mypyc_attr
 from ..core.canon import state_hash
 from ..core.checks import watch_hooks
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc, redact
-from ..core.registry import RegistrationError, Registry
+from ..core.registry import RegistrationError, Registry, module_of
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
 from .config import Config, register_check, register_mode, unregister
 from .events import GAME_OVER
@@ -49,7 +49,7 @@ Arrange = Callable[["Game"], None]
 
 
 # ---------------------------------------------------------------------------- variants
-@mypyc_attr(native_class=False)  # a Python class, subclassed anywhere, its hooks watched
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Variant:
     """A way of playing identity mode: a class whose one instance is registered
     (:func:`register_variant`) and plugs into the hooks the base rules offer, overriding those it
@@ -155,18 +155,19 @@ VARIANTS: Registry[Variant] = Registry("variant")
 _MODES: dict[str, Variant] = {}
 _PROCEDURES = ("play", "round_begins", "kill_reward", "after_death", "area_order")
 
+
 def register_variant(cls: type[Variant]) -> type[Variant]:
     """Class decorator: make the one instance of a variant and register it by id; a mode by its
     ``mode`` too (a ``Config.mode`` a config may name), and its :meth:`~Variant.check` with the
     config's checks."""
     if not cls.id:
-        raise RegistrationError(f"{cls.__module__}.{cls.__qualname__} has no id")
+        raise RegistrationError(f"{module_of(cls)}: the variant {cls!r} has no id")
     watch_hooks(cls, _PROCEDURES)  # a missing yield from before a hook is caught (core/checks.py)
     variant = cls()
     VARIANTS.add(variant)
     if cls.mode:
         if cls.mode in _MODES:
-            raise RegistrationError(f"{cls.__module__}: the mode {cls.mode!r} is played by "
+            raise RegistrationError(f"{variant.module}: the mode {cls.mode!r} is played by "
                                     f"{_MODES[cls.mode].id} already")
         _MODES[cls.mode] = variant
         register_mode(cls.mode)
