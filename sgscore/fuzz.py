@@ -2829,8 +2829,9 @@ def _identity_setup(rng: Pcg32) -> tuple[Config, list[str]]:
 
 
 def _setup_3v3(rng: Pcg32) -> tuple[Config, list[str]]:
-    from .sanguosha.config import DRAFT_3V3, Config
+    from .sanguosha.config import Config
     from .sanguosha.model import GENERALS
+    from .sanguosha.variants.mode_3v3 import DRAFT_3V3
 
     variants = ["3v3"]
     names = list(GENERALS.names())
@@ -2897,9 +2898,11 @@ class Invariants:
     decisions."""
 
     def __init__(self, game: Game) -> None:
+        from .sanguosha.variants.reincarnation import reborn
+
         self.deck = sorted(game.card_ids)
         self.dead = [False] * game.n
-        self.reborn = list(game.reborn)
+        self.reborn = list(reborn(game))
         self.dying = [False] * game.n
         self.drained = False
         self.scanned = 0
@@ -2941,16 +2944,18 @@ class Invariants:
         return [("card conservation", f"missing {missing[:10]}, extra or twice {extra[:10]}")]
 
     def _hp(self, game: Game) -> list[Broken]:
+        from .sanguosha.variants.reincarnation import reborn
+
         out = []
         for p in game.players:
             s = p.seat
             if self.dead[s] and p.alive:
-                if game.reborn[s] > self.reborn[s]:  # 转世: back with a new general
+                if reborn(game)[s] > self.reborn[s]:  # 转世: back with a new general
                     self.dead[s] = False
                 else:
                     out.append(("dead stay dead", f"seat {s} is alive again without "
                                                   "reincarnating"))
-            self.reborn[s] = game.reborn[s]
+            self.reborn[s] = reborn(game)[s]
             if not p.alive:
                 self.dead[s] = True
                 continue
@@ -2988,11 +2993,11 @@ class Invariants:
         if not p.hand:
             return True
         if game.config.reincarnation:
-            from .sanguosha.reincarnation import threshold
+            from .sanguosha.variants.reincarnation import threshold
 
             return len(p.hand) <= threshold(game)
         if game.config.dark_souls:
-            from .sanguosha.detailed import souls_on
+            from .sanguosha.variants.detailed import souls_on
 
             held = [s.card for q in game.players for s in souls_on(game, q)
                     if s.seat == p.seat and s.card >= 0]

@@ -54,6 +54,7 @@ from sgscore.fuzz import (
 from sgscore.replay import ValidationResult
 from sgscore.sanguosha import Config, new_game
 from sgscore.sanguosha.cards import BASIC, KIND
+from sgscore.sanguosha.variants.reincarnation import reborn
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = load_corpus()
@@ -560,7 +561,7 @@ def test_the_invariants_know_what_reincarnation_lets_the_dead_do() -> None:
     game.draw_pile.append(game.players[2].hand.pop())
     game.players[2].alive = True
     assert _invariants_broken(game, checks) == {"dead stay dead"}  # alive, not reincarnated
-    game.reborn[2] += 1
+    reborn(game)[2] += 1
     assert _invariants_broken(game, checks) == set()  # reincarnated
 
 
