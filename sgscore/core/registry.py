@@ -47,16 +47,32 @@ def caller_module(depth: int = 2) -> str:
     """The module of the code ``depth`` frames up (1: the caller of the function that calls
     this): where a registration was written, for error messages. Code compiled with mypyc
     (``sgscore/_accel.py``) has no frames: registering at the top of such a module, the frame
-    found is the import machinery's, and the module is the one it is importing."""
+    found is the import machinery's, and the module is the innermost one being imported (a
+    compiled module imports another compiled one without the import machinery, so the frames
+    name the outer one: 1.0 deck's for the tricks it imports)."""
     frame: Any = sys._getframe(depth)
     name = str(frame.f_globals.get("__name__", "?"))
     if name.startswith("importlib"):
+        inner = _initializing()
+        if inner:
+            return inner
         while frame is not None:
             spec = frame.f_locals.get("spec")
             if isinstance(getattr(spec, "name", None), str):
                 return str(spec.name)
             frame = frame.f_back
     return name
+
+
+def _initializing() -> str:
+    """The innermost module being imported: the last one put in ``sys.modules`` whose spec is
+    marked as initializing (the import machinery and mypyc's direct imports both mark it while
+    the module's top level runs), or ``""``."""
+    for name in reversed(list(sys.modules)):
+        spec = getattr(sys.modules.get(name), "__spec__", None)
+        if getattr(spec, "_initializing", False) is True:
+            return name
+    return ""
 
 
 def module_of(obj: object) -> str:
