@@ -96,6 +96,11 @@ class UnknownRecord(NamedTuple):
 
 AnyRecord = Header | Decisions | Checkpoint | Events | HashRecord | ErrorRecord | End | UnknownRecord
 
+_new_tuple = tuple.__new__
+"""How the reader makes its hot records (a decisions record, a checkpoint), the tuples they are:
+a NamedTuple's own constructor is a Python function, which cost reading a file more than all its
+checks."""
+
 
 # ---------------------------------------------------------------- hand parsers (the hot records)
 class BadValue(ValueError):
@@ -111,6 +116,12 @@ def parse_value(v: Any, depth: int = 0, max_depth: int = 32) -> Any:
     if t is list:
         if depth >= max_depth:
             raise BadValue(f"a value nests deeper than {max_depth} arrays")
+        for x in v:
+            tx = type(x)
+            if not (tx is int or tx is str or x is None or tx is bool):
+                break
+        else:  # no array inside (most choices): the array as it is
+            return tuple(v)
         out = []
         for x in v:
             tx = type(x)
@@ -129,7 +140,15 @@ def parse_decisions(v: list[Any], max_depth: int = 32) -> Decisions:
     seat = v[0]
     if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
         raise BadValue(f"a decision's seat must be an integer 0-{MAX_SEAT}, got {short(seat)}")
-    return Decisions(seat, parse_value(v, 0, max_depth)[1:])
+    choices = []  # each as parse_value gives it, one array down
+    for i in range(1, len(v)):
+        x = v[i]
+        t = type(x)
+        if t is int or x is None or t is bool or t is str:
+            choices.append(x)
+        else:
+            choices.append(parse_value(x, 1, max_depth))
+    return _new_tuple(Decisions, (seat, tuple(choices)))
 
 
 DRAFT_CHECKPOINT = ("; 16-bit checkpoints were written only by development drafts of format "
@@ -142,7 +161,7 @@ def parse_checkpoint(v: int) -> Checkpoint:
     if not 0 <= v <= U7:
         raise BadValue(f"a checkpoint is an integer 0-127, got {v}"
                        + (DRAFT_CHECKPOINT if U7 < v <= 0xFFFF else ""))
-    return Checkpoint(v)
+    return _new_tuple(Checkpoint, (v,))
 
 
 def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
@@ -170,7 +189,7 @@ def parse_events(v: dict[str, Any], max_depth: int = 32) -> Events:
             kind, parse_value(args, 1, max_depth), mask,
             None if hidden is None else parse_value(hidden, 1, max_depth),
         ))
-    return Events(at, tuple(out))
+    return _new_tuple(Events, (at, tuple(out)))
 
 
 def _kind(v: Any) -> str:
