@@ -8,11 +8,16 @@ The compiled modules are the same Python sources, so the package is complete wit
 mypyc or a C compiler is missing, or SGSCORE_PURE_BUILD is set, the build says why on stderr and
 installs the pure-Python package.
 
-Compiling takes minutes; installing the same sources again does not compile again. Each build
-keeps its compiled files in ``build/sgscore-core/KEY/``, where KEY is the SHA-256 of everything
-the result depends on (every source of the package, this file, the Python, mypy and compiler
-settings): a build whose key is there copies those files instead (``pip install -e '.[test]'``
-after ``pip install -e .``, or installing an extra). Only the newest build is kept.
+Compiling takes a minute or more: mypyc translates the modules to C when the extensions are
+built (not in the hooks that only ask for the package's metadata), and the C files are compiled
+on every core. The build says what it does as it goes (:func:`say`): on stderr, and, under a
+``pip install`` that hides a build's output (without ``-v``; not with ``-q``), on the terminal.
+
+Installing the same sources again does not compile again. Each build keeps its compiled files in
+``build/sgscore-core/KEY/``, where KEY is the SHA-256 of everything the result depends on (every
+source of the package, this file, the Python, mypy and compiler settings): a build whose key is
+there copies those files instead (``pip install -e '.[test]'`` after ``pip install -e .``, or
+installing an extra). Only the newest build is kept.
 """
 
 from __future__ import annotations
@@ -23,8 +28,12 @@ import os
 import shutil
 import sys
 import sysconfig
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
-from typing import Any
+from typing import IO, Any
 
 from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
@@ -34,6 +43,7 @@ CLI = "sgscore_cli"  # the installed name of the folder cli/
 RECORD = "_compiled_sources.py"
 CACHE = os.path.join(HERE, "build", "sgscore-core")
 MANIFEST = "extensions.txt"  # in a cache entry: the extensions' full names, one a line
+GROUP = "sgscore_core"  # mypyc's group: one shared library, sgscore_core__mypyc, for them all
 
 
 def packages() -> dict[str, str]:
@@ -65,7 +75,90 @@ def source(module: str) -> str:
 
 
 def say(message: str) -> None:
-    print(f"sgscore: {message}", file=sys.stderr)
+    """Tell the person installing what the build does: on stderr, which ``pip install -v`` shows
+    as it comes (and pip shows after a build that fails), and on the terminal when a ``pip
+    install`` without ``-v`` hides stderr (:func:`_terminal`)."""
+    line = f"sgscore: {message}"
+    print(line, file=sys.stderr, flush=True)
+    tty = _terminal()
+    if tty is not None:
+        try:  # pip draws its spinner at the end of its line: each message goes below it
+            tty.write(("\r" if _SAID else "\n") + line + "\x1b[K\n")
+            tty.flush()
+        except OSError:
+            pass
+        _SAID.append(line)
+
+
+_SAID: list[str] = []  # the lines said on the terminal so far
+_TTY: list[IO[str] | None] = []
+
+
+def _terminal() -> IO[str] | None:
+    """The terminal, when the frontend hides this build's stderr from the person installing:
+    ``pip install`` without ``-v`` (which shows it) or ``-q`` (which asks for quiet). pip runs a
+    build backend in a process of its own, capturing its output; this finds the pip that
+    started it (its command line, in ``/proc``) and writes to ``/dev/tty``. None elsewhere
+    (stderr is the terminal already; no pip; no terminal: a CI job, a script)."""
+    if not _TTY:
+        tty: IO[str] | None = None
+        if not _is_terminal(sys.stderr) and pip_verbosity(_parent_command(), os.environ) == 0:
+            try:
+                tty = open("/dev/tty", "w", encoding="utf-8")  # kept open: one per build
+            except OSError:
+                tty = None
+        _TTY.append(tty)
+    return _TTY[0]
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _parent_command() -> list[str]:
+    """The command line of the process that started this one ([] where it cannot be read)."""
+    try:
+        with open(f"/proc/{os.getppid()}/cmdline", "rb") as f:
+            return f.read().decode("utf-8", "replace").split("\0")
+    except OSError:
+        return []
+
+
+def pip_verbosity(argv: Sequence[str], env: Mapping[str, str]) -> int | None:
+    """How verbose the pip that runs with command line ``argv`` is: its ``-v`` count less its
+    ``-q`` count (``--verbose``, ``--quiet``, ``-vv``, ``PIP_VERBOSE``, ``PIP_QUIET``), as pip
+    counts them; None when ``argv`` is not pip's."""
+    words = [a for a in argv if a]
+    if not words or not any(os.path.basename(w).startswith("pip") for w in words[:3]):
+        return None
+    level = 0
+    for name, sign in (("PIP_VERBOSE", 1), ("PIP_QUIET", -1)):
+        value = env.get(name, "").strip().lower()
+        if value.isdigit():
+            level += sign * int(value)
+        elif value in ("true", "yes", "on"):
+            level += sign
+    for word in words[1:]:
+        if word == "--":
+            break
+        if word == "--verbose":
+            level += 1
+        elif word == "--quiet":
+            level -= 1
+        elif word.startswith("-") and not word.startswith("--") and set(word[1:]) <= {"v", "q"}:
+            level += word.count("v") - word.count("q")
+    return level
+
+
+def cores() -> int:
+    """The CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def build_key() -> str:
@@ -126,7 +219,18 @@ def put(source: str, target: str) -> None:
 
 class BuildCore(build_ext):
     """Compiles the core; on failure, says why and leaves the pure-Python package whole. Writes
-    the record of the sources it compiled beside the compiled modules."""
+    the record of the sources it compiled beside the compiled modules.
+
+    The extensions are declared by name (:func:`ext_modules`) and made here: mypyc translates
+    the modules to C when they are built, once, not in each of the hooks pip calls before (the
+    requirements, the metadata). The C files are compiled on every core: the extensions side by
+    side (build_ext's ``parallel``), and the files of mypyc's shared library, which hold nearly
+    all the code, side by side too."""
+
+    def finalize_options(self) -> None:
+        if self.parallel is None:
+            self.parallel = cores()
+        super().finalize_options()
 
     def run(self) -> None:
         if not self.extensions:
@@ -137,15 +241,53 @@ class BuildCore(build_ext):
             say(f"the sources were compiled before: reused build/sgscore-core/{KEY[:12]}")
             self.write_record()
             return
-        say("compiling the core with mypyc (a few minutes; an install of the same sources "
-            "later reuses it)")
+        started = time.monotonic()
+        if not self.translate():
+            self.extensions = []  # nothing of them to install: the pure-Python package
+            return
+        files = sum(len(ext.sources) for ext in self.extensions)
+        jobs = max(1, int(self.parallel or 1))
+        say(f"compiling {files} C files with {jobs} job{'s' if jobs > 1 else ''} at a time "
+            "(an install of the same sources later reuses them)")
+        self._progress = _Progress(files, started)
         try:
             super().run()
         except Exception as e:  # no compiler, no headers: the pure-Python package is complete
             say(f"the core was not compiled ({type(e).__name__}: {e}); installing pure Python")
+            self.extensions = []
             return
+        say(f"compiled the core in {time.monotonic() - started:.0f} s")
         self.write_record()
         self.keep()
+
+    def translate(self) -> bool:
+        """Translate the modules to C with mypyc and give each declared extension what mypyc
+        makes of it (its C files, flags and headers); False, said why, when mypyc cannot."""
+        modules = compiled_modules()
+        say(f"translating {len(modules)} modules to C with mypyc (it type-checks them first)")
+        try:
+            from mypyc.build import mypycify
+        except ImportError:
+            say("mypyc is not available: installing pure Python")
+            return False
+        try:
+            made = list(mypycify(
+                [source(m) for m in modules],
+                # one C file per module: gcc takes a third less time than over one large file
+                opt_level="3", debug_level="0", group_name=GROUP, multi_file=True,
+            ))
+        except BaseException as e:  # mypyc exits on a type error; the sources must still install
+            say(f"mypyc could not compile the core ({e!r}); installing pure Python")
+            return False
+        return fill(self.extensions, made)
+
+    def build_extensions(self) -> None:
+        progress = getattr(self, "_progress", None)
+        jobs = max(1, int(self.parallel or 1))
+        if progress is not None:
+            self.compiler.compile = compile_in_parallel(self.compiler.compile, jobs,
+                                                        progress.compiled)
+        super().build_extensions()
 
     def keep(self) -> None:
         """Keep the compiled files under the build's key, in place of any older build."""
@@ -184,28 +326,72 @@ class BuildCore(build_ext):
             f.write("\n".join(lines) + "\n")
 
 
+class _Progress:
+    """Counts the C files compiled, saying so at each quarter."""
+
+    def __init__(self, total: int, started: float) -> None:
+        self.total, self.done, self.started = total, 0, started
+        self.lock = threading.Lock()
+
+    def compiled(self) -> None:
+        with self.lock:
+            self.done += 1
+            quarter = 4 * self.done // max(1, self.total)
+            if quarter != 4 * (self.done - 1) // max(1, self.total) and self.done < self.total:
+                say(f"compiled {self.done} of {self.total} C files "
+                    f"({time.monotonic() - self.started:.0f} s)")
+
+
+def compile_in_parallel(compile: Callable[..., list[str]], jobs: int,
+                        done: Callable[[], None]) -> Callable[..., list[str]]:
+    """A compiler's ``compile`` that compiles up to ``jobs`` of its sources at a time, each by
+    the given ``compile``, calling ``done`` after each; the objects in the order of the
+    sources, as one call gives them."""
+    def each(source: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[str]:
+        objects = compile([source], *args, **kwargs)
+        done()
+        return objects
+
+    def parallel(sources: Sequence[str], *args: Any, **kwargs: Any) -> list[str]:
+        if jobs <= 1 or len(sources) <= 1:
+            return [o for s in sources for o in each(s, args, kwargs)]
+        with ThreadPoolExecutor(min(jobs, len(sources))) as pool:
+            made = list(pool.map(lambda s: each(s, args, kwargs), sources))
+        return [o for objects in made for o in objects]
+
+    return parallel
+
+
+_BUILD_EXT_OWN = ("_full_name", "_links_to_dynamic", "_needs_stub", "_file_name")
+"""What build_ext sets on each extension when it finalizes: kept when mypyc's are filled in."""
+
+
+def fill(declared: list[Any], made: list[Any]) -> bool:
+    """Give each declared extension (:func:`ext_modules`) what mypyc made of it; False, said
+    why, when mypyc made other extensions than those declared."""
+    by_name = {ext.name: ext for ext in made}
+    if sorted(by_name) != sorted(ext.name for ext in declared):
+        say(f"mypyc made other extensions than setup.py declares ({sorted(by_name)[:3]}...); "
+            "installing pure Python")
+        return False
+    for ext in declared:
+        for key, value in vars(by_name[ext.name]).items():
+            if key not in _BUILD_EXT_OWN:
+                setattr(ext, key, value)
+    return True
+
+
 def ext_modules() -> list[Any]:
+    """The extensions, by name: the compiled modules and mypyc's shared library for them all
+    (their C files are made by :class:`BuildCore` when it builds them), or the kept build's."""
     if os.environ.get("SGSCORE_PURE_BUILD", "") not in ("", "0"):
         say("SGSCORE_PURE_BUILD is set: installing pure Python")
         return []
-    if CACHED is not None:
-        from setuptools import Extension
+    from setuptools import Extension
 
+    if CACHED is not None:
         return [Extension(name, sources=[os.path.join(CACHE, KEY, name)]) for name in CACHED]
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
-        say("mypyc is not available: installing pure Python")
-        return []
-    try:
-        return list(mypycify(
-            [source(m) for m in compiled_modules()],
-            # one C file per module: gcc takes a third less time than over one large file
-            opt_level="3", debug_level="0", group_name="sgscore_core", multi_file=True,
-        ))
-    except BaseException as e:  # mypyc exits on a type error; the sources must still install
-        say(f"mypyc could not compile the core ({e!r}); installing pure Python")
-        return []
+    return [Extension(name, sources=[]) for name in [f"{GROUP}__mypyc", *compiled_modules()]]
 
 
 KEY = build_key()

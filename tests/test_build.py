@@ -5,9 +5,11 @@ it again. The build itself is what ``.ci/run`` runs; here its decisions are chec
 from __future__ import annotations
 
 import importlib.util
+import io
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
 
@@ -149,3 +151,107 @@ main.main()
     assert done.returncode == 0, done.stderr
     first, version = done.stdout.splitlines()
     assert first == "[]" and version.startswith("sgs ")
+
+
+# ---------------------------------------------------------------- a quicker first install
+def test_the_extensions_are_declared_without_running_mypyc(
+        tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pip asks for the requirements and the metadata before it builds, each in a process that
+    # runs setup.py: mypyc translates the modules only when the extensions are built.
+    stub = ModuleType("mypyc.build")
+
+    def mypycify(*args: object, **kwargs: object) -> list[object]:
+        raise AssertionError("mypyc ran")
+
+    stub.mypycify = mypycify  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mypyc.build", stub)
+    setup = _setup_module(tree)
+    assert setup.CACHED is None
+    declared = setup.ext_modules()
+    assert [e.name for e in declared] == ["sgscore_core__mypyc", *setup.compiled_modules()]
+    assert all(e.sources == [] for e in declared)
+
+
+def test_asking_for_the_metadata_translates_nothing(tree: Path) -> None:
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, tree / name)
+    shutil.copytree(ROOT / "cli", tree / "cli", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "setup.py", "--name"], cwd=tree, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "sgscore"
+    assert "translating" not in done.stderr and "compiling" not in done.stderr
+
+
+def test_what_mypyc_makes_fills_the_declared_extensions(tree: Path) -> None:
+    from types import SimpleNamespace as Extension  # what fill() reads of setuptools' own
+
+    setup = _setup_module(tree)
+    declared = [Extension(name="sgscore_core__mypyc", sources=[]),
+                Extension(name="sgscore.a", sources=[], _full_name="sgscore.a")]  # build_ext's
+    made = [Extension(name="sgscore.a", sources=["build/a.c"], include_dirs=["rt"],
+                      extra_compile_args=["-O3"], _full_name="elsewhere"),
+            Extension(name="sgscore_core__mypyc", sources=["build/x.c", "build/y.c"])]
+    assert setup.fill(declared, made)
+    assert declared[0].sources == ["build/x.c", "build/y.c"]
+    assert (declared[1].sources, declared[1].include_dirs, declared[1].extra_compile_args) == (
+        ["build/a.c"], ["rt"], ["-O3"])
+    assert declared[1]._full_name == "sgscore.a"
+    assert not setup.fill(declared, made[:1])  # mypyc made other extensions: none compiled
+
+
+def test_the_c_files_are_compiled_on_every_core_in_order(tree: Path) -> None:
+    setup = _setup_module(tree)
+    jobs = 3
+    together = threading.Barrier(jobs, timeout=120)  # stops a run that compiles one at a time
+    lock = threading.Lock()
+    running = [0, 0]  # now, most at once
+    calls: list[str] = []
+    done: list[int] = []
+
+    def compile(sources: list[str], output_dir: str | None = None, **kwargs: object) -> list[str]:
+        assert len(sources) == 1 and output_dir == "out" and kwargs == {"debug": 0}
+        with lock:
+            calls.append(sources[0])
+            running[0] += 1
+            running[1] = max(running)
+        together.wait()  # the jobs compile side by side
+        with lock:
+            running[0] -= 1
+        return [sources[0].replace(".c", ".o")]
+
+    sources = [f"m{i}.c" for i in range(9)]
+    parallel = setup.compile_in_parallel(compile, jobs, lambda: done.append(1))
+    assert parallel(sources, "out", debug=0) == [f"m{i}.o" for i in range(9)]
+    assert sorted(calls) == sources and len(done) == 9 and running[1] == jobs
+
+
+@pytest.mark.parametrize(("argv", "env", "level"), [
+    (["/v/bin/python", "/v/bin/pip", "install", "-e", "."], {}, 0),
+    (["/usr/bin/python3", "-m", "pip", "install", "-q", "-e", "."], {}, -1),
+    (["pip", "-qq", "install", "."], {}, -2),
+    (["pip3", "install", "--quiet", "-e", "/home/me/sgscore"], {}, -1),
+    (["pip", "install", "-v", "-e", "."], {}, 1),
+    (["pip", "install", "-vv", "--verbose", "-e", "."], {}, 3),
+    (["pip", "install", "-e", "."], {"PIP_QUIET": "1"}, -1),
+    (["pip", "install", "-e", "."], {"PIP_VERBOSE": "true"}, 1),
+    (["pip", "install", "-e", ".", "--", "-q"], {}, 0),  # past --: not pip's
+    (["/usr/bin/python3", "-m", "build"], {}, None),
+    (["bash"], {}, None),
+    ([], {}, None),
+])
+def test_the_build_knows_how_verbose_pip_is(argv: list[str], env: dict[str, str],
+                                            level: int | None) -> None:
+    assert _setup_module(ROOT).pip_verbosity(argv, env) == level
+
+
+def test_each_message_reaches_the_terminal_below_pips_spinner(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    setup = _setup_module(ROOT)
+    tty = io.StringIO()
+    monkeypatch.setattr(setup, "_terminal", lambda: tty)
+    setup.say("translating")
+    setup.say("compiling")
+    assert tty.getvalue() == ("\nsgscore: translating\x1b[K\n"   # off the spinner's line
+                              "\rsgscore: compiling\x1b[K\n")   # over the spinner's character
+    assert capsys.readouterr().err == "sgscore: translating\nsgscore: compiling\n"
