@@ -164,7 +164,10 @@ except KeyboardInterrupt:
     print("stopped at", i)
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         cwd=ROOT, timeout=60)
+                         cwd=ROOT, timeout=60,
+                         # as from a terminal: a job a shell starts in the background (a CI
+                         # script under nohup) inherits SIGINT ignored, which stays ignored
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert out.stdout.strip() == "stopped at 0"  # the loop stopped at its next step
     assert out.stderr == ""  # without Python's "Exception ignored in ..." traceback
 
