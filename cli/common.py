@@ -168,7 +168,7 @@ def outcome_words(spec: AnyGame, summary: dict[str, Any], lang: str = "en") -> s
     """How a game ended, in the words of the game's account (``sgs replay show``'s result line:
     ``the rebels win (the lord died)``), for every line that says a result; its codes when the
     game's teller says none (``rebel wins (lord_died)``). JSON keeps the codes."""
-    teller = spec.teller(lang, None)
+    teller = spec.teller(seat=None, lang=lang)
     say = getattr(teller, "outcome", None)
     if callable(say):
         return str(say(summary))

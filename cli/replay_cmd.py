@@ -111,7 +111,7 @@ def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | 
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
     header = header_json(scan.header)
-    teller = spec.teller(lang, seat)
+    teller = spec.teller(seat=seat, lang=lang)
     numbered = seat is None if numbers is None else numbers
     try:
         if as_json:

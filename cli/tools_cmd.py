@@ -38,7 +38,7 @@ def _told_event(path: str, index: int) -> list[str]:
     try:
         scan = scan_replay(path, events=True)
         spec = spec_of(scan.header)
-        teller = spec.teller("en", None)
+        teller = spec.teller(seat=None, lang="en")
         for i, (_, event) in enumerate(iter_numbered_events(path, scan)):
             lines = list(render_events(spec, [event], teller=teller))
             if i == index:

@@ -515,7 +515,7 @@ def names(game: str, lang: str, roles: Iterable[str] = ()) -> dict[str, str]:
     out: dict[str, str] = {}
     for g in spec.catalogue().get("generals", []):
         out[str(g["id"])] = str(g.get(lang) or g["id"])
-    teller = spec.teller(lang, None)
+    teller = spec.teller(seat=None, lang=lang)
     role = getattr(teller, "role", None)
     if callable(role):
         for r in roles:

@@ -70,7 +70,7 @@ def test_every_request_asked_is_put_in_words_in_both_languages() -> None:
     for samples in PLAYED[1].values():
         for kind, seat, prompt, choice in samples:
             for lang in ("en", "zh"):
-                t = SPEC.teller(lang, None)
+                t = SPEC.teller(seat=None, lang=lang)
                 t.generals = ["caocao"] * 10
                 question, answer = t.ask(kind, seat, prompt), t.describe(kind, choice)
                 assert not question.startswith(f"{kind} ("), (kind, prompt, question)
@@ -83,7 +83,7 @@ def test_every_event_kind_has_words_in_both_languages() -> None:
     # an empty line would mean a kind the account writes generically.
     for kind in SPEC.events.values():
         for lang in ("en", "zh"):
-            t = SPEC.teller(lang, None)
+            t = SPEC.teller(seat=None, lang=lang)
             t.generals = ["caocao", "liubei", "", "zhugeliang"]
             required = [n for n in kind.args if not n.endswith(("?", "..."))]
             args = [_sample(name) for name in required]

@@ -23,12 +23,12 @@ from typing import Any
 
 import pytest
 from pydantic import ValidationError
+from request_forms import check_form
 
 from sgscore import Config, new_game
 from sgscore.agents import RandomAgent
 from sgscore.core import games
 from sgscore.core.games import get_game
-from sgscore.core.protocol import Request
 from sgscore.core.spec import AnyGame, GameState
 from sgscore.dice import DiceConfig, DiceGame
 from sgscore.dice import view_models as dice_models
@@ -56,14 +56,6 @@ def _spec(gid: str) -> AnyGame:
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
-
-
-def _request_form(request: Request) -> dict[str, Any]:
-    """A request's JSON form as the views give it to the seat asked (checked against them
-    below)."""
-    choices = list(request.choices()) if request.count() <= 4096 else None
-    return {"seat": request.seat, "kind": request.kind, "prompt": list(request.prompt),
-            "choices": choices}
 
 
 # ---------------------------------------------------------------------------- the files
@@ -186,8 +178,11 @@ def _check_request(gid: str, game: GameState, seen: Seen) -> None:
     assert request is not None
     form = _view(game, request.seat, 0)["pending"]
     text = _json(form)
-    assert json.loads(text) == json.loads(_json(_request_form(request)))
+    check_form(request, json.loads(text))  # exactly the legal choices, each in words
     MODELS[gid].REQUEST.validate_json(text)
+    full = json.loads(_json(_spec(gid).full_view(game)["pending"]))  # in full there too
+    assert {k: v for k, v in full.items() if k not in ("question", "labels")} == {
+        k: v for k, v in json.loads(text).items() if k not in ("question", "labels")}
     assert game.view(None)["pending"] == {"waiting": True}
     seen.kinds[request.kind] += 1
     if isinstance(request, PlayRequest):

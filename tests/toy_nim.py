@@ -242,7 +242,7 @@ class NimSpec(GameSpec[NimConfig]):
     def game_class(self) -> type[NimGame]:
         return NimGame
 
-    def teller(self, lang: str, seat: int | None) -> NimTeller:
+    def teller(self, seat: int | None = None, lang: str = "en") -> NimTeller:
         return NimTeller(lang, seat)
 
     def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:

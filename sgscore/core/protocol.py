@@ -177,6 +177,14 @@ class Request(ABC):
             return False
         return True
 
+    def form(self) -> dict[str, Any]:
+        """What is legal, shaped for a frontend to render (docs/views.md "A request in JSON"):
+        a dict whose ``"form"`` names the shape. The default is ``{"form": "pick", "choices":
+        [...]}``, every legal choice listed; a subset gives its pool and bounds, the play phase
+        its options grouped by card and skill, an arrangement its cards. Whatever the form, the
+        choices it describes are exactly those :meth:`choices` lists and :meth:`check` accepts."""
+        return {"form": "pick", "choices": list(self.choices())}
+
     def forced(self) -> tuple[bool, Choice]:
         """``(True, choice)`` when exactly one choice is legal (the engine takes it unrecorded)."""
         if self.count() == 1:
@@ -282,6 +290,12 @@ class SubsetRequest(Request):
 
     def choices(self) -> Sequence[Choice]:
         return list(self._iter())
+
+    def form(self) -> dict[str, Any]:
+        """``{"form": "subset", "pool": [...], "low": n, "high": m}``: a choice is ``low`` to
+        ``high`` distinct items of the (sorted) pool, in ascending order; never the list of
+        combinations, which may be long (any 4 cards of 12)."""
+        return {"form": "subset", "pool": list(self.pool), "low": self.low, "high": self.high}
 
     def _iter(self) -> Iterator[tuple[int, ...]]:
         for k in range(self.low, self.high + 1):

@@ -36,7 +36,7 @@ from .registry import Registry, RequestKind
 
 __all__ = [
     "JSON_SCHEMA", "Value", "Strict", "Card", "Count", "Variadic", "OneOf", "Waiting", "Shape",
-    "GENERIC", "request_type", "document",
+    "GENERIC", "request_type", "document", "Label", "Form",
 ]
 
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
@@ -93,16 +93,48 @@ class Waiting(Strict):
     waiting: Literal[True]
 
 
+Form = Literal["pick", "subset", "arrange", "play"]
+"""How a request's JSON form shapes its choices (``Request.form()``; docs/views.md)."""
+
+
 @dataclass(frozen=True)
 class Shape:
-    """What one request kind's ``prompt`` and choice look like in JSON (pydantic types)."""
+    """What one request kind's ``prompt`` and choice look like in JSON (pydantic types), and
+    the form its requests take (``Request.form()``): ``"pick"`` lists the ``choices``;
+    ``"subset"`` gives a ``pool`` of ``item`` and its bounds; ``"arrange"`` the ``cards``
+    (each an ``item``) to place; ``"play"`` lists the ``choices`` and groups them in the keys
+    of ``groups`` (``(key, type)`` pairs)."""
 
     prompt: Any
     choice: Any
+    form: Form = "pick"
+    item: Any = None
+    groups: tuple[tuple[str, Any], ...] = ()
 
 
 GENERIC = Shape(list[Value], Value)
 """The shape of a request kind the game's models do not know (any prompt, any choice)."""
+
+
+class Label(Strict):
+    """A text in each language: what a request asks, or what a choice or an item is."""
+
+    en: StrictStr
+    zh: StrictStr
+
+
+_FORM_DOC = {
+    "pick": "Every legal choice is listed in 'choices', in the engine's order; 'labels' has "
+            "the words of each.",
+    "subset": "A choice is 'low' to 'high' distinct items of 'pool' (sorted), as an array in "
+              "ascending order; 'labels' has the words of each item of the pool.",
+    "arrange": "The shown 'cards', top of the draw pile first; a choice [top, bottom] places "
+               "every one once ('top' drawn first, the last of 'bottom' the very bottom card); "
+               "'labels' has the words of each card.",
+    "play": "Every legal choice is listed in 'choices' (null, ending the phase, first) with "
+            "'labels' the words of each; 'cards' and 'skills' group the same choices by hand "
+            "card and by skill.",
+}
 
 
 def _camel(kind: str) -> str:
@@ -115,30 +147,46 @@ def _kind_doc(kind: RequestKind[Any]) -> str:
     return " ".join(text.split()).replace("``", "`")
 
 
-def request_type(kinds: Registry[RequestKind[Any]], shapes: Mapping[str, Shape], seat: Any, *,
-                 choices_may_be_null: bool) -> Any:
+def request_type(kinds: Registry[RequestKind[Any]], shapes: Mapping[str, Shape], seat: Any) -> Any:
     """The JSON form of a pending request of a game: one object type per request kind declared
-    in ``kinds`` (in the order of their names), told apart by ``kind`` (``{"seat", "kind",
-    "prompt", "choices"}``), each with its ``prompt`` and choice types from ``shapes``
-    (:data:`GENERIC` for a kind it does not name) and the kind's words as its description.
-    ``choices_may_be_null``: the game leaves the list out (``null``) when it is long."""
+    in ``kinds`` (in the order of their names), told apart by ``kind``: ``{"seat", "kind",
+    "prompt", "question", "count", "form", ...}`` and the keys of its form (``Shape``), each
+    with its ``prompt`` and choice types from ``shapes`` (:data:`GENERIC` for a kind it does not
+    name) and the kind's words as its description."""
     models = []
     for kind in sorted(kinds.values(), key=lambda k: k.name):
         shape = shapes.get(kind.name, GENERIC)
-        choices: Any = GenericAlias(list, (shape.choice,))
         kind_type: Any = Literal.__getitem__(kind.name)
-        if choices_may_be_null:
-            choices = choices | None
-        models.append(create_model(
-            _camel(kind.name), __base__=Strict, __doc__=_kind_doc(kind),
-            seat=(seat, Field(description="The seat that must decide.")),
-            kind=(kind_type, Field(description="The request kind.")),
-            prompt=(shape.prompt, Field(description="What is asked (the kind's prompt).")),
-            choices=(choices, Field(description=(
-                "Every legal choice, in the engine's order" + (
-                    "; null when there are more than 4096 (then ask the request's count() and "
-                    "choice_at(i))." if choices_may_be_null else ".")))),
-        ))
+        form_type: Any = Literal.__getitem__(shape.form)
+        keys: dict[str, Any] = {
+            "seat": (seat, Field(description="The seat that must decide.")),
+            "kind": (kind_type, Field(description="The request kind.")),
+            "prompt": (shape.prompt, Field(description="What is asked (the kind's prompt).")),
+            "question": (Label, Field(description="What is asked, in words.")),
+            "count": (Annotated[StrictInt, Field(ge=1)],
+                      Field(description="How many choices are legal.")),
+            "form": (form_type, Field(description=_FORM_DOC[shape.form])),
+        }
+        listed = GenericAlias(list, (shape.item,))
+        if shape.form in ("pick", "play"):
+            keys["choices"] = (GenericAlias(list, (shape.choice,)), Field(
+                description="Every legal choice, in the engine's order."))
+        elif shape.form == "subset":
+            keys["pool"] = (listed, Field(description="What a choice is made of, sorted."))
+            keys["low"] = (Annotated[StrictInt, Field(ge=0)],
+                           Field(description="The fewest items a choice holds."))
+            keys["high"] = (Annotated[StrictInt, Field(ge=0)],
+                            Field(description="The most items a choice holds."))
+        else:
+            keys["cards"] = (listed, Field(description="The cards to place, top first."))
+        for key, type_ in shape.groups:
+            keys[key] = (type_, Field(description=f"The choices grouped by {key[:-1]}."))
+        keys["labels"] = (list[Label], Field(description=(
+            "The words of each item of " + ("'choices'" if shape.form in ("pick", "play")
+                                             else "'pool'" if shape.form == "subset"
+                                             else "'cards'") + ", in order.")))
+        models.append(create_model(_camel(kind.name), __base__=Strict, __doc__=_kind_doc(kind),
+                                   **keys))
     if len(models) == 1:
         return models[0]
     return Annotated[Union[tuple(models)], Field(discriminator="kind")]  # noqa: UP007

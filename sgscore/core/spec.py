@@ -10,6 +10,7 @@ works with every ``sgs replay`` command unchanged. ``docs/architecture.md`` show
 from __future__ import annotations
 
 import hashlib
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,10 +19,11 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from .engine import EngineError, Event
 from .protocol import Choice, RandomAgent, Request
 from .registry import EventKind, Registry, RequestKind
+from .telling import request_json, seen_events
 
 __all__ = [
-    "LANGS", "AnyGame", "ConfigError", "GameState", "GameSpec", "Option", "Teller", "rules_id",
-    "same_value", "side_outcomes",
+    "LANGS", "Account", "AnyGame", "ConfigError", "GameState", "GameSpec", "Option", "Teller",
+    "rules_id", "same_value", "side_outcomes", "viewer_args",
 ]
 
 
@@ -104,6 +106,87 @@ class Teller(Protocol):
     def describe(self, kind: str, choice: Choice) -> str:
         """A choice in words."""
         ...
+
+
+def viewer_args(seat: Any, lang: Any, where: str) -> tuple[int | None, str]:
+    """``(seat, lang)`` of a call that takes a viewer then a language (``teller(seat, lang)``),
+    given the old order ``(lang, seat)`` too (a language first, which no seat is): that order
+    still works, with a ``DeprecationWarning`` naming ``where``. A language that is not one of
+    :data:`LANGS` is a ``ValueError``."""
+    if isinstance(seat, str):  # teller("zh", 2) or teller("zh"), the old order
+        warnings.warn(f"{where}(lang, seat) is deprecated: the viewer comes first, "
+                      f"{where}(seat, lang)", DeprecationWarning, stacklevel=3)
+        seat, lang = (None if isinstance(lang, str) else lang), seat
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise ValueError(f"seat must be a seat number or None, got {seat!r}")
+    return seat, lang
+
+
+class Account:
+    """The account of a live game as one viewer sees it, in one language: the lines of what
+    happened, the pending question and any choice in words, and the result, from a
+    :class:`Teller` fed every event the viewer sees, in order
+    (``GameSpec.account(game, seat, lang)`` makes one; docs/api.md, "Labels and the account of
+    a live game").
+
+    An account follows one game object, whose events only grow. After an undo
+    (``game.replay_to(k)`` gives a new game), make a new account of the new game."""
+
+    def __init__(self, teller: Teller, game: GameState) -> None:
+        self.teller = teller
+        self.game = game
+        self.seat = teller.seat
+        self.lang = teller.lang
+        self.told = 0
+
+    def _catch_up(self) -> list[str]:
+        events = self.game.events
+        out: list[str] = []
+        for kind, args, hidden in seen_events(events[self.told:], self.seat):
+            out.extend(line for line in self.teller.lines(kind, args, hidden) if line.strip())
+        self.told = len(events)
+        return out
+
+    def lines(self) -> list[str]:
+        """The lines of the events not told yet (the first call: the whole account so far)."""
+        return self._catch_up()
+
+    def question(self) -> str | None:
+        """The pending request in words (``P2 Sima Yi may use Demonic Talent``); None when the
+        game is over, or when another seat than this viewer is asked (a seat is told only its
+        own questions; ``seat=None`` is told every one)."""
+        req = self.game.pending
+        if req is None or (self.seat is not None and req.seat != self.seat):
+            return None
+        self._catch_up()
+        return self.teller.ask(req.kind, req.seat, req.prompt)
+
+    def describe(self, choice: Choice) -> str:
+        """A choice of the pending request in words (``use Slash ♠7 on P2 Sima Yi``)."""
+        req = self.game.pending
+        if req is None:
+            raise ValueError("the game is over: no request is pending")
+        self._catch_up()
+        return self.teller.describe(req.kind, choice)
+
+    def request(self) -> dict[str, Any] | None:
+        """The pending request's JSON form (:func:`~sgscore.core.telling.request_json`) with
+        this account's words in its language only; None as for :meth:`question`."""
+        req = self.game.pending
+        if req is None or (self.seat is not None and req.seat != self.seat):
+            return None
+        self._catch_up()
+        return request_json(req, {self.lang: self.teller})
+
+    def result(self) -> list[str]:
+        """The result of the game in words, as far as this viewer may know it (the lines
+        ``sgs replay show`` ends with); ``Result: none`` while the game runs."""
+        self._catch_up()
+        g = self.game
+        summary = g.summary() if g.over else None
+        return self.teller.summary_lines(self.teller.redact_summary(summary) if summary else None)
 
 
 OptionKind = Literal["flag", "int", "str"]
@@ -335,8 +418,24 @@ class GameSpec(ABC, Generic[C]):
 
     # ------------------------------------------------------------------ telling
     @abstractmethod
-    def teller(self, lang: str, seat: int | None) -> Teller:
-        """A fresh :class:`Teller` for one viewer (``None``: everyone, every hidden part)."""
+    def teller(self, seat: int | None = None, lang: str = "en") -> Teller:
+        """A fresh :class:`Teller` for one viewer (``None``: everyone, every hidden part) in
+        ``lang`` (:data:`LANGS`); feed it the events that viewer sees, in order. The viewer
+        comes first, as in every call that takes both (``game.view(seat)``,
+        :meth:`account`, ``Stepper.moment(seat, lang)``); the toolkit calls it by keyword,
+        ``teller(seat=..., lang=...)``. A game implements it; the built-in games still take the
+        old order ``teller(lang, seat)`` (a language first), with a ``DeprecationWarning``
+        (:func:`viewer_args`)."""
+
+    def account(self, game: GameState, seat: int | None = None, lang: str = "en") -> Account:
+        """The account of the live ``game`` as ``seat`` sees it (``None``: everyone, every
+        hidden part), in ``lang``: its lines, the pending question and choices in words, the
+        result (:class:`Account`; docs/api.md, "Labels and the account of
+        a live game"). It has been told nothing yet: its first ``lines()`` is the whole story
+        so far."""
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {LANGS}, got {lang!r}")
+        return Account(self.teller(seat=seat, lang=lang), game)
 
     @abstractmethod
     def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:

@@ -10,13 +10,19 @@ newer engine, a damaged file), is written generically, never refused.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from .protocol import Choice
+from .engine import ALL
+from .protocol import Choice, Request
 from .registry import EventKind, Registry, RequestKind
 
-__all__ = ["KindTeller", "plain", "text_width", "pad"]
+__all__ = [
+    "KindTeller", "plain", "text_width", "pad", "request_json", "LABEL_LANGS", "seen_events",
+]
+
+LABEL_LANGS = ("en", "zh")
+"""The languages of the labels of a request's JSON form (:func:`request_json`)."""
 
 _MALFORMED = (IndexError, TypeError, ValueError, KeyError, AttributeError)
 
@@ -131,6 +137,12 @@ class KindTeller:
         except _MALFORMED:
             return repr(plain(choice))
 
+    def item(self, kind: str, item: Any) -> str:
+        """One item that a choice of ``kind`` is made of, in words: a card of a subset to
+        discard, a card to arrange, a die to reroll. By default, the choice of that item alone
+        (:meth:`describe` of ``(item,)``); a game names its items itself (a card by its name)."""
+        return self.describe(kind, (item,))
+
 
 def text_width(text: str) -> int:
     """Columns ``text`` takes on a terminal: Chinese characters (wide and full-width) take two."""
@@ -140,3 +152,64 @@ def text_width(text: str) -> int:
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal columns (:func:`text_width`)."""
     return text + " " * (width - text_width(text))
+
+
+# ---------------------------------------------------------------------------- a live game
+def _words(tellers: Mapping[str, Any], say: Any) -> dict[str, str]:
+    return {lang: str(say(t)) for lang, t in tellers.items()}
+
+
+def _item(t: Any, kind: str, item: Any) -> str:
+    said = getattr(t, "item", None)  # a teller that does not name items: the choice of it alone
+    return str(said(kind, item)) if said is not None else str(t.describe(kind, (item,)))
+
+
+def request_json(request: Request, tellers: Mapping[str, Any]) -> dict[str, Any]:
+    """A pending request in its JSON form, as ``view(seat)["pending"]`` gives it to the seat asked
+    (docs/views.md "A request in JSON"): ``seat``, ``kind``, ``prompt``, ``question`` (the
+    question in words, by language), ``count`` (how many choices are legal), then the
+    request's :meth:`~sgscore.core.protocol.Request.form` (``form`` and its keys: ``choices``,
+    ``pool``/``low``/``high``, ``cards``, ...) and ``labels``, the words of each item of its list
+    (each choice of ``choices``; each item of a subset's ``pool``; each card of an
+    arrangement's ``cards``), by language; the play phase's groups each have a ``label`` too.
+
+    ``tellers`` maps each language to a teller of the viewer (:data:`LABEL_LANGS`; a game's
+    view passes tellers that know its table, ``GameSpec.account`` one that has seen the
+    events)."""
+    kind = request.kind
+    form = request.form()
+    out: dict[str, Any] = {
+        "seat": request.seat, "kind": kind, "prompt": list(request.prompt),
+        "question": _words(tellers, lambda t: t.ask(kind, request.seat, request.prompt)),
+        "count": request.count(),
+    }
+    out.update(form)
+    shape = form.get("form")
+    if shape == "subset":
+        listed = [("item", x) for x in form["pool"]]
+    elif shape == "arrange":
+        listed = [("item", x) for x in form["cards"]]
+    else:
+        listed = [("choice", c) for c in form.get("choices", ())]
+    out["labels"] = [
+        _words(tellers, lambda t, how=how, x=x: _item(t, kind, x) if how == "item"
+               else t.describe(kind, x)) for how, x in listed]
+    if shape == "play":
+        for group in form.get("cards", ()):
+            group["label"] = _words(tellers, lambda t, g=group: t.describe(kind, (g["card"],)))
+        for group in form.get("skills", ()):
+            group["label"] = _words(tellers, lambda t, g=group: t.describe(
+                kind, (g["skill"], tuple(g["cards"]), ())))
+    return out
+
+
+def seen_events(events: Iterable[Sequence[Any]], seat: int | None
+                ) -> Iterable[tuple[str, tuple[Any, ...], Any]]:
+    """``(kind, args, hidden)`` of each event as a teller of ``seat`` is fed it: ``hidden`` is
+    None unless shown to ``seat`` (``None``: everyone, every hidden part shown)."""
+    for ev in events:
+        kind, args, mask, hidden = ev[0], tuple(ev[1]), ev[2], ev[3]
+        if hidden is not None and seat is not None and not (
+                mask == ALL or (seat >= 0 and (mask >> seat) & 1)):
+            hidden = None
+        yield str(kind), args, hidden

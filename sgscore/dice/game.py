@@ -12,9 +12,10 @@ from typing import Any, Final, Protocol
 
 from ..core.canon import state_hash
 from ..core.engine import Engine, GameOver, Proc, redact
+from ..core.telling import LABEL_LANGS, request_json
 from .config import DiceConfig
 from .model import ARROWS, DICE, LORD, Player
-from .telling import GAME_OVER
+from .telling import GAME_OVER, table_teller
 
 __all__ = ["DiceGame", "ENGINE_VERSION", "GAME_ID", "Setup", "plays"]
 
@@ -135,9 +136,7 @@ class DiceGame(Engine):
         req = self.pending
         pending: dict[str, Any] | None = None
         if req is not None:
-            pending = ({"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
-                        "choices": list(req.choices())} if seat == req.seat
-                       else {"waiting": True})
+            pending = self.pending_json(seat) if seat == req.seat else {"waiting": True}
         return {
             "seat": seat, "current": self.current, "phase": self.phase, "round": self.round,
             "turn": self.turn_no, "pile": self.pile, "dice": list(self.dice),
@@ -152,8 +151,13 @@ class DiceGame(Engine):
         view.pop("events")
         for shown, p in zip(view["players"], self.players, strict=True):
             shown["role"] = p.role
-        req = self.pending
-        if req is not None:
-            view["pending"] = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
-                               "choices": list(req.choices())}
+        if self.pending is not None:
+            view["pending"] = self.pending_json(None)
         return view
+
+    def pending_json(self, seat: int | None) -> dict[str, Any]:
+        """The pending request's JSON form (docs/views.md "A request in JSON"), its question and
+        labels in every language as ``seat`` (None: everyone) knows the table."""
+        req = self.pending
+        assert req is not None
+        return request_json(req, {lang: table_teller(self, seat, lang) for lang in LABEL_LANGS})

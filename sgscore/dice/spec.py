@@ -7,7 +7,15 @@ from typing import Any
 
 from ..core.engine import Event
 from ..core.rng import ALGORITHM
-from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
+from ..core.spec import (
+    ConfigError,
+    GameSpec,
+    GameState,
+    Option,
+    Teller,
+    side_outcomes,
+    viewer_args,
+)
 from ..core.telling import pad, text_width
 from . import generals as _generals  # noqa: F401 - registers every general
 from .agent import DiceHeuristicAgent
@@ -132,7 +140,8 @@ class DiceSpec(GameSpec[DiceConfig]):
         return counts
 
     # ------------------------------------------------------------------ telling
-    def teller(self, lang: str, seat: int | None) -> DiceTeller:
+    def teller(self, seat: int | None = None, lang: str = "en") -> DiceTeller:
+        seat, lang = viewer_args(seat, lang, "teller")
         return DiceTeller(lang, seat)
 
     def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:

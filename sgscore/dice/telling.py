@@ -18,7 +18,7 @@ from ..core.telling import KindTeller
 from .model import FACE_EN, FACE_ZH, GENERALS, ROLE_ZH, SKILLS
 
 __all__ = [
-    "DiceTeller", "EVENTS", "REQUESTS", "WINNER", "REASONS",
+    "DiceTeller", "table_teller", "EVENTS", "REQUESTS", "WINNER", "REASONS",
     "SETUP", "ROLE_DEALT", "ROLE", "TURN", "SKILL", "ROLL", "ARROW_TAKEN", "INDIANS", "DAMAGE",
     "PREVENTED",
     "HEAL", "ARROWS_BACK", "DYNAMITE_END", "RESOLVE", "SLASH", "BEER_EVENT", "GATLING_EVENT",
@@ -447,3 +447,17 @@ def SKILL_SHOT(t: DiceTeller, choice: int | None) -> str:
     if choice is None:
         return t.say(en="do not use it", zh="不发动")
     return t.say(en="die {i}", zh="第{i}个骰子", i=choice + 1)
+
+
+def table_teller(g: Any, seat: int | None, lang: str) -> DiceTeller:
+    """A teller of ``seat`` (None: everyone) that knows what the table of the game ``g`` shows
+    now, without being fed its events: each seat's general, the round and the roles ``seat``
+    sees. That is what the words of a request and its choices need (``DiceGame.view``'s
+    ``question`` and ``labels``)."""
+    t = DiceTeller(lang, seat)
+    t.generals = [p.general for p in g.players]
+    t.round = g.round
+    for p in g.players:
+        if seat is None or g.role_seen(p, seat):
+            t.roles[p.seat] = p.role
+    return t

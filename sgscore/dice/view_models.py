@@ -40,19 +40,21 @@ Dice = tuple[Face | Literal[""], Face | Literal[""], Face | Literal[""], Face | 
 assert get_args(Role) == ROLES and get_args(Face) == FACES and len(get_args(Dice)) == DICE
 
 SHAPES: dict[str, Shape] = {
-    "reroll": Shape(tuple[tuple[Face, Face, Face, Face, Face], Count], list[Die]),
+    "reroll": Shape(tuple[tuple[Face, Face, Face, Face, Face], Count], list[Die], form="subset",
+                    item=Die),
     "slash_target": Shape(tuple[Die, Literal["slash1", "slash2"]], Seat),
     "beer_target": Shape(tuple[Die], Seat),
     "skill_target": Shape(tuple[StrictStr], Optional[Seat]),  # noqa: UP045
     "skill_amount": Shape(tuple[StrictStr, Count], Count),
     "skill_invoke": Shape(tuple[StrictStr], StrictBool),
-    "skill_seats": Shape(tuple[StrictStr, Count], list[Seat]),
+    "skill_seats": Shape(tuple[StrictStr, Count], list[Seat], form="subset", item=Seat),
     "skill_shot": Shape(tuple[StrictStr], Optional[Die]),  # noqa: UP045
 }
 """Each request kind's prompt and choice, as JSON (the kinds' words say what they mean)."""
 
-Request: Any = _request_type(REQUESTS, SHAPES, Seat, choices_may_be_null=False)
-"""A pending request in its JSON form: ``{"seat", "kind", "prompt", "choices"}``."""
+Request: Any = _request_type(REQUESTS, SHAPES, Seat)
+"""A pending request in its JSON form: ``{"seat", "kind", "prompt", "question", "count", "form",
+...}`` and the keys of its form."""
 
 
 class Player(Strict):
@@ -134,6 +136,9 @@ def request_schema() -> dict[str, Any]:
     return document(Request, "sanguozhi/dice: a pending request",
                     "A pending request as plain JSON, as view(seat)['pending'] gives it to the "
                     "seat that must decide: one object type per request kind, told apart by "
-                    "'kind'. A choice is one item of 'choices'; Request.check and Game.submit take "
-                    "it as it is. The kinds' words write None and tuples as Python does: null "
-                    "and arrays in JSON. docs/views.md.")
+                    "'kind', with the question and the words of its choices in English and "
+                    "Chinese. 'form' says how the legal choices are given: listed ('pick', "
+                    "'play', which also groups them by card and skill), a pool to choose from "
+                    "('subset') or cards to place ('arrange'). A choice, as JSON, is what "
+                    "Request.check and Game.submit take. The kinds' words write None and "
+                    "tuples as Python does: null and arrays in JSON. docs/views.md.")

@@ -97,7 +97,7 @@ def render_events(
 ) -> Iterator[str]:
     """The account's lines for ``events`` of ``game`` as ``seat`` sees them (``None``:
     everything). Pass a ``teller`` to keep what the viewer learnt (for the summary after)."""
-    t = teller if teller is not None else spec_named(game).teller(lang, seat)
+    t = teller if teller is not None else spec_named(game).teller(seat=seat, lang=lang)
     yield from feed(t, events)
 
 
@@ -106,7 +106,7 @@ def render_account(
     summary: Mapping[str, Any] | None = None, *, seat: int | None = None, lang: str = "en",
 ) -> Iterator[str]:
     """The whole account: the events as ``seat`` sees them, then the result."""
-    t = spec_named(game).teller(lang, seat)
+    t = spec_named(game).teller(seat=seat, lang=lang)
     yield from feed(t, events)
     yield from t.summary_lines(t.redact_summary(summary) if summary else None)
 

@@ -118,7 +118,7 @@ class _Telling:
         self.spec = spec
         self.seat = seat
         self.lang = lang
-        self.teller = spec.teller(lang, seat)
+        self.teller = spec.teller(seat=seat, lang=lang)
         self.told = 0  # events fed so far
         self.starts: tuple[int, ...] = ()  # see lines()
 
@@ -126,7 +126,7 @@ class _Telling:
         """The lines of ``events[start:stop]``; :attr:`starts` then holds the index in them of
         each event's first line."""
         if start < self.told:
-            self.teller = self.spec.teller(self.lang, self.seat)
+            self.teller = self.spec.teller(seat=self.seat, lang=self.lang)
             self.told = 0
         for kind, args, hidden in visible_events(events[self.told:start], self.seat):
             self.teller.lines(str(kind), args, hidden)

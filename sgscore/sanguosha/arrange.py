@@ -52,6 +52,12 @@ class ArrangeRequest(Request):
         perm = _unrank_permutation(self.cards, index % f)
         return (perm[:on_top], perm[on_top:])
 
+    def form(self) -> dict[str, Any]:
+        """``{"form": "arrange", "cards": [...]}``: the shown cards, top of the draw pile first;
+        a choice ``(top, bottom)`` places every one of them once (never the ``(k + 1) * k!``
+        choices listed)."""
+        return {"form": "arrange", "cards": list(self.cards)}
+
     def forced(self) -> tuple[bool, Choice]:
         if not self.cards:
             return True, ((), ())

@@ -20,16 +20,18 @@ from ..core.canon import state_hash
 from ..core.checks import watch_hooks
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc, redact
 from ..core.registry import RegistrationError, Registry, module_of
+from ..core.telling import LABEL_LANGS, request_json
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
 from .config import Config, register_check, register_mode, unregister
 from .events import GAME_OVER
 from .model import LORD, NO_CARD, Player, Turn, VCard
 from .skills import SKILLS, Skill, Timing
+from .telling import table_teller
 
 __all__ = [
     "Game", "EngineError", "Event", "ENGINE_VERSION", "RULESET", "Scenario", "Arrange",
     "Variant", "VARIANTS", "register_variant", "unregister_variant", "find_mode", "mode_of",
-    "seat_view", "full_view",
+    "seat_view", "full_view", "pending_json",
 ]
 
 ENGINE_VERSION: Final = "0.1.0"
@@ -505,8 +507,7 @@ def seat_view(g: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
     req = g.pending
     if req is not None:
         if seat is not None and req.seat == seat:
-            pending = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
-            pending["choices"] = list(req.choices()) if req.count() <= 4096 else None
+            pending = pending_json(g, seat)
         else:
             pending = {"waiting": True}
     return {
@@ -534,8 +535,14 @@ def full_view(g: Game) -> dict[str, Any]:
     for shown, p in zip(view["players"], g.players, strict=True):
         shown["hand"] = list(p.hand)
         shown["role"] = p.role or None
-    req = g.pending
-    if req is not None:
-        view["pending"] = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt),
-                           "choices": list(req.choices()) if req.count() <= 4096 else None}
+    if g.pending is not None:
+        view["pending"] = pending_json(g, None)
     return view
+
+
+def pending_json(g: Game, seat: int | None) -> dict[str, Any]:
+    """The pending request's JSON form (docs/views.md "A request in JSON"), its question and
+    labels in every language as ``seat`` (None: everyone) knows the table."""
+    req = g.pending
+    assert req is not None
+    return request_json(req, {lang: table_teller(g, seat, lang) for lang in LABEL_LANGS})

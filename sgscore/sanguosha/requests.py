@@ -199,6 +199,22 @@ class PlayRequest(Request):
         if choice[2] not in opts:
             raise IllegalChoice("bad_targets", f"{choice[2]!r} are not legal targets for {head!r}")
 
+    def form(self) -> dict[str, Any]:
+        """``{"form": "play", "choices": [...], "cards": [...], "skills": [...]}``: every choice
+        listed (``None``, ending the play phase, first), and the same options grouped as a
+        frontend shows a hand: ``cards``, one ``{"card", "targets"}`` per usable hand card (a
+        card that needs no target has ``[[]]``), and ``skills``, one ``{"skill", "cards",
+        "targets"}`` per skill and set of cards it can be used with. ``(card, *targets)`` for
+        each card's targets and ``(skill, cards, targets)`` for each skill's are the choices
+        other than ``None``."""
+        return {
+            "form": "play", "choices": list(self.choices()),
+            "cards": [{"card": c, "targets": [list(t) for t in ts]}
+                      for c, ts in self._cards.items()],
+            "skills": [{"skill": sid, "cards": list(used), "targets": [list(t) for t in ts]}
+                       for (sid, used), ts in self._skills.items()],
+        }
+
     def describe(self) -> dict[str, Any]:
         """The options as plain data (for frontends): cards and skills with their target sets."""
         return {

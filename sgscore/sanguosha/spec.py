@@ -13,7 +13,15 @@ from typing import Any
 
 from ..core.engine import Event
 from ..core.rng import ALGORITHM
-from ..core.spec import ConfigError, GameSpec, GameState, Option, Teller, side_outcomes
+from ..core.spec import (
+    ConfigError,
+    GameSpec,
+    GameState,
+    Option,
+    Teller,
+    side_outcomes,
+    viewer_args,
+)
 from ..core.telling import pad, text_width
 from .agent import HeuristicAgent
 from .cards import (
@@ -286,7 +294,8 @@ class IdentitySpec(GameSpec[Config]):
         return super().make_agents(game, seed, [by_role[side(p.role)] for p in game.players])
 
     # ------------------------------------------------------------------ telling
-    def teller(self, lang: str, seat: int | None) -> SgsTeller:
+    def teller(self, seat: int | None = None, lang: str = "en") -> SgsTeller:
+        seat, lang = viewer_args(seat, lang, "teller")
         return SgsTeller(lang, seat)
 
     def header_line(self, config: Mapping[str, Any], lang: str) -> list[str]:

@@ -22,13 +22,13 @@ from ..core.registry import EventKind, Registry, RequestKind
 from ..core.telling import KindTeller
 from .cards import CARD_TYPES, CARDS, NAME, SUIT_SYMBOL
 from .memory import EQUIP_AREA, JUDGE_AREA, Memory
-from .model import GENERALS, PHASE_ZH, ROLE_ZH
+from .model import GENERALS, LORD, PHASE_ZH, ROLE_ZH
 from .skills import SKILLS
 
 __all__ = [
     "Teller", "EVENTS", "REQUESTS", "event_kind", "request_kind", "LANGS", "general_name",
     "skill_name", "card_name", "card_label", "role_name", "phase_name", "reason_name", "is_card",
-    "WINNER", "role_words", "reason_words", "winner_words",
+    "WINNER", "role_words", "reason_words", "winner_words", "table_teller",
 ]
 
 LANGS = ("en", "zh")
@@ -239,6 +239,10 @@ class Teller(KindTeller):
                             card=self.card(choice))
         return self.card(choice)
 
+    def item(self, kind: str, item: Any) -> str:
+        """A card that a choice is made of (a card to discard, to arrange) by its label."""
+        return self.card(item) if is_card(item) else super().item(kind, item)
+
     def cards(self, cards: Any) -> str:
         if not isinstance(cards, list | tuple) or not cards:
             return self.words["nothing"]
@@ -359,3 +363,25 @@ class Teller(KindTeller):
                                 p=names.p(i), role=shown, state=state))
         return out
 
+
+
+def table_teller(g: Any, seat: int | None, lang: str) -> Teller:
+    """A teller of ``seat`` (None: everyone) that knows what the table of the game ``g`` shows
+    now, without being fed its events: each seat's general, the round, the roles ``seat``
+    sees, and where the equipped cards and those in judgement areas lie. That is what the words
+    of a request and its choices need (``Game.view``'s ``question`` and ``labels``): they say
+    what a teller fed every event the viewer saw says (``tests/test_request_forms.py``)."""
+    t = Teller(lang, seat)
+    t.generals = [p.general for p in g.players]
+    t.round = g.round
+    over = g.result is not None
+    for p in g.players:
+        if seat is None or over or p.seat == seat or p.role_shown or not p.alive or p.role == LORD:
+            if p.role:
+                t.roles[p.seat] = p.role
+        for c in p.equip:
+            if c >= 0:
+                t.memory.zone[c] = (EQUIP_AREA, p.seat)
+        for c, _ in p.judge:
+            t.memory.zone[c] = (JUDGE_AREA, p.seat)
+    return t

@@ -16,13 +16,24 @@ from typing import Annotated, Any, Literal, Optional, Union, get_args
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
-from ..core.schema import Card, Count, OneOf, Shape, Strict, Value, Variadic, Waiting, document
+from ..core.schema import (
+    Card,
+    Count,
+    Label,
+    OneOf,
+    Shape,
+    Strict,
+    Value,
+    Variadic,
+    Waiting,
+    document,
+)
 from ..core.schema import request_type as _request_type
 from .model import PHASES, ROLES
 from .telling import EVENTS, REQUESTS
 
 __all__ = [
-    "MAX_SEATS", "SHAPES", "Player", "FullPlayer", "View", "FullView", "Request", "VIEW", "REQUEST",
+    "MAX_SEATS", "SHAPES", "PlayCard", "PlaySkill", "Player", "FullPlayer", "View", "FullView", "Request", "VIEW", "REQUEST",
     "view_schema", "request_schema",
 ]
 
@@ -43,6 +54,28 @@ assert get_args(Role)[:4] == ROLES and get_args(Phase)[1:-1] == PHASES
 
 _PLAY = Union[None, Annotated[tuple[Any, ...], Variadic(Card, rest=Seat)],  # noqa: UP007
               tuple[StrictStr, Cards, list[Seat]]]
+
+
+class PlayCard(Strict):
+    """A hand card that can be used now, with its targets: each ``[card, target...]`` is a
+    choice."""
+
+    card: Card
+    targets: list[list[Seat]] = Field(description="Each set of targets it can be used on "
+                                                  "([[]]: it needs none).")
+    label: Label = Field(description="The card in words.")
+
+
+class PlaySkill(Strict):
+    """A skill that can be used now with these cards, with its targets: each ``[skill, cards,
+    targets]`` is a choice."""
+
+    skill: StrictStr = Field(description="The skill's id.")
+    cards: Cards = Field(description="The cards it is used with (maybe none).")
+    targets: list[list[Seat]] = Field(description="Each set of targets it can be used on.")
+    label: Label = Field(description="The skill and its cards in words.")
+
+
 _CHOSEN_CARD = Union[Literal["hand"], Card]  # noqa: UP007
 _RESPOND_PROMPT = Union[  # noqa: UP007
     tuple[StrictStr, Seat],  # ("jink", source) against a 杀, ("peach", dying)
@@ -53,13 +86,14 @@ _RESPOND_PROMPT = Union[  # noqa: UP007
 
 SHAPES: dict[str, Shape] = {
     "draft": Shape(Union[tuple[()], tuple[Literal["lord"]]], StrictStr),  # noqa: UP007
-    "play": Shape(tuple[()], _PLAY),
+    "play": Shape(tuple[()], _PLAY, form="play",
+                  groups=(("cards", list[PlayCard]), ("skills", list[PlaySkill]))),
     "respond": Shape(_RESPOND_PROMPT, Union[None, Card, tuple[StrictStr, Card],  # noqa: UP007
                                             tuple[StrictStr]]),
     "invoke": Shape(Annotated[tuple[Any, ...], Variadic(StrictStr, StrictStr, rest=Value)],
                     StrictBool),
     "order_skills": Shape(tuple[StrictStr], StrictStr),
-    "discard_phase": Shape(tuple[Count], Cards),
+    "discard_phase": Shape(tuple[Count], Cards, form="subset", item=Card),
     "dismantle": Shape(tuple[Seat], _CHOSEN_CARD),
     "snatch": Shape(tuple[Seat], _CHOSEN_CARD),
     "amazing_grace": Shape(tuple[()], Card),
@@ -68,8 +102,8 @@ SHAPES: dict[str, Shape] = {
     "monkey_steals_peach": Shape(tuple[Seat], _CHOSEN_CARD),
     "choose_weapon": Shape(tuple[Card], Card),
     "double_swords": Shape(tuple[Seat], Literal["discard", "draw"]),
-    "double_swords_discard": Shape(tuple[()], tuple[Card]),
-    "axe_discard": Shape(tuple[()], tuple[Card, Card]),
+    "double_swords_discard": Shape(tuple[()], tuple[Card], form="subset", item=Card),
+    "axe_discard": Shape(tuple[()], tuple[Card, Card], form="subset", item=Card),
     "kylin_bow": Shape(tuple[Seat], Card),
     "ice_sword": Shape(tuple[Seat], _CHOSEN_CARD),
     "liuli": Shape(tuple[Seat], tuple[Card, Seat]),
@@ -78,10 +112,10 @@ SHAPES: dict[str, Shape] = {
                    Optional[Card]),  # noqa: UP045
     "wushuang_discard": Shape(tuple[Seat, StrictStr], Optional[Card]),  # noqa: UP045
     "guicai": Shape(tuple[Seat, StrictStr, Card], Card),
-    "zhiheng": Shape(tuple[()], Cards),
+    "zhiheng": Shape(tuple[()], Cards, form="subset", item=Card),
     "ganglie": Shape(tuple[Seat], Optional[tuple[Card, Card]]),  # noqa: UP045
     "tuxi": Shape(tuple[()], Union[tuple[Seat], tuple[Seat, Seat]]),  # noqa: UP007
-    "guanxing": Shape(tuple[Cards], tuple[Cards, Cards]),
+    "guanxing": Shape(tuple[Cards], tuple[Cards, Cards], form="arrange", item=Card),
     # the dark souls (detailed.py): the soul a dead player becomes, whom it possesses, its use
     "soul_host": Shape(tuple[Literal["luohan", "xuanwu", "zhuyou"]], Seat),
     "soul": Shape(Union[tuple[Literal["luohan", "zhuyou"], Seat, Count],  # noqa: UP007
@@ -98,8 +132,9 @@ SHAPES: dict[str, Shape] = {
 }
 """Each request kind's prompt and choice, as JSON (the kinds' words say what they mean)."""
 
-Request: Any = _request_type(REQUESTS, SHAPES, Seat, choices_may_be_null=True)
-"""A pending request in its JSON form: ``{"seat", "kind", "prompt", "choices"}``."""
+Request: Any = _request_type(REQUESTS, SHAPES, Seat)
+"""A pending request in its JSON form: ``{"seat", "kind", "prompt", "question", "count", "form",
+...}`` and the keys of its form."""
 
 
 class Player(Strict):
@@ -199,6 +234,9 @@ def request_schema() -> dict[str, Any]:
     return document(Request, "sanguosha/identity: a pending request",
                     "A pending request as plain JSON, as view(seat)['pending'] gives it to the "
                     "seat that must decide: one object type per request kind, told apart by "
-                    "'kind'. A choice is one item of 'choices'; Request.check and Game.submit take "
-                    "it as it is. The kinds' words write None and tuples as Python does: null "
-                    "and arrays in JSON. docs/views.md.")
+                    "'kind', with the question and the words of its choices in English and "
+                    "Chinese. 'form' says how the legal choices are given: listed ('pick', "
+                    "'play', which also groups them by card and skill), a pool to choose from "
+                    "('subset') or cards to place ('arrange'). A choice, as JSON, is what "
+                    "Request.check and Game.submit take. The kinds' words write None and "
+                    "tuples as Python does: null and arrays in JSON. docs/views.md.")

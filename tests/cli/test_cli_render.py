@@ -99,16 +99,16 @@ def test_unknown_and_malformed_kinds_render_generically() -> None:
 
 def test_an_unfinished_game_keeps_unknown_roles_hidden() -> None:
     summary = {"winner": None, "reason": "", "roles": ["lord", "rebel", "loyalist", "renegade"]}
-    seat1 = SPEC.teller("en", 1)
+    seat1 = SPEC.teller(seat=1, lang="en")
     seat1.roles = {0: "lord", 1: "rebel"}  # what seat 1 has seen
     assert seat1.redact_summary(summary)["roles"] == ["lord", "rebel", None, None]
-    assert SPEC.teller("en", None).redact_summary(summary)["roles"] == summary["roles"]
+    assert SPEC.teller(seat=None, lang="en").redact_summary(summary)["roles"] == summary["roles"]
     over = dict(summary, winner="rebel", reason="lord_died")
-    assert SPEC.teller("en", 1).redact_summary(over)["roles"] == summary["roles"]
+    assert SPEC.teller(seat=1, lang="en").redact_summary(over)["roles"] == summary["roles"]
 
 
 def _roles_seen(game: Game, seat: int | None) -> dict[int, str]:
-    teller = SPEC.teller("en", seat)
+    teller = SPEC.teller(seat=seat, lang="en")
     for _ in render_events(SPEC, game.events, teller=teller):
         pass
     return teller.roles

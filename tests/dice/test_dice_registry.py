@@ -86,6 +86,6 @@ def test_every_event_and_request_kind_has_words_in_both_languages() -> None:
         assert kind.doc, kind.name
     for rk in SPEC.requests.values():
         assert rk.doc and rk.choice, rk.name
-    t = SPEC.teller("zh", None)
+    t = SPEC.teller(seat=None, lang="zh")
     assert t.ask("reroll", 0, (("arrow", "beer"), 2)).startswith("0号位")
     assert t.describe("reroll", ()) == "不再重掷"

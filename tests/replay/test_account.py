@@ -39,7 +39,7 @@ HEADINGS = {f"{p} phase" for p in PHASES} | set(PHASE_ZH.values())
 def told(t: Table, since: int, lang: str = "en", seat: int | None = None) -> list[str]:
     """The account's lines for the events from number ``since`` on, as ``seat`` sees them (the
     teller has seen the events before, as in ``sgs replay step``), without phase headings."""
-    teller = SPEC.teller(lang, seat)
+    teller = SPEC.teller(seat=seat, lang=lang)
     list(render_events(SPEC, t.game.events[:since], teller=teller))
     lines = (x.strip() for x in render_events(SPEC, t.game.events[since:], teller=teller))
     return [x for x in lines if x not in HEADINGS]
@@ -210,7 +210,7 @@ def test_dismantle_and_snatch_say_the_area() -> None:
     assert t.pending is not None
     for lang, said in (("en", "Contentment ♠6 (in the judgement area)"),
                        ("zh", "乐不思蜀♠6（判定区）")):
-        teller = SPEC.teller(lang, 0)
+        teller = SPEC.teller(seat=0, lang=lang)
         list(render_events(SPEC, t.game.events, teller=teller))
         assert label(t, 0, "indulgence", lang) == said.split(" (")[0].split("（")[0]
         assert teller.describe("dismantle", t.card(0, "indulgence")) == said
@@ -466,7 +466,7 @@ def test_yiji_a_replay_without_the_keep_event_is_told_all_the_same() -> None:
     t, since = _yiji((1, 1))
     t.end_play()
     events = [e for e in t.game.events if e[0] != "yiji_keep"]
-    teller = SPEC.teller("en", None)
+    teller = SPEC.teller(seat=None, lang="en")
     list(render_events(SPEC, events[:since], teller=teller))
     lines = [x.strip() for x in render_events(SPEC, events[since:], teller=teller)]
     slash, jink = label(t, -1, "slash C5", "en"), label(t, -1, "jink D2", "en")
@@ -549,7 +549,7 @@ def test_an_empty_play_phase_is_told() -> None:
     for lang, heading, line, after in (
             ("en", "play phase", "P0 Zhang Fei uses no card and no skill", "discard phase"),
             ("zh", "出牌阶段", "0号位张飞未使用任何牌或技能", "弃牌阶段")):
-        teller = SPEC.teller(lang, None)
+        teller = SPEC.teller(seat=None, lang=lang)
         list(render_events(SPEC, t.game.events[:since], teller=teller))
         lines = [x.strip() for x in render_events(SPEC, t.game.events[since:], teller=teller)]
         i = lines.index(line)
@@ -563,7 +563,7 @@ def test_the_phase_after_the_play_phase_is_told_with_the_decision_that_ended_it(
     t.play(t.card(0, "ex_nihilo"))
     before = len(t.game.events)
     t.end_play()  # the discard phase begins: its heading is this decision's first line
-    teller = SPEC.teller("en", None)
+    teller = SPEC.teller(seat=None, lang="en")
     list(render_events(SPEC, t.game.events[:before], teller=teller))
     first = next(render_events(SPEC, t.game.events[before:], teller=teller))
     assert first.strip() == "discard phase"
@@ -716,7 +716,7 @@ def test_every_question_is_in_words(spec: AnyGame, prompts: dict[str, list[tuple
     for kind, asked in every.items():
         for prompt in asked:
             for lang in ("en", "zh"):
-                teller = spec.teller(lang, None)
+                teller = spec.teller(seat=None, lang=lang)
                 question = teller.ask(kind, 1, prompt)
                 assert not _REPR.search(question), (kind, prompt, question)
                 if lang == "zh":
@@ -763,7 +763,7 @@ def test_the_teller_knows_every_equipment_and_judgement_area() -> None:
     # judgement areas are exactly those there (a 闪电 being judged, and a weapon 借刀杀人 is
     # taking while its user chooses which to keep, are between areas).
     for seed in range(40):
-        teller = SPEC.teller("en", None)
+        teller = SPEC.teller(seat=None, lang="en")
         told = 0
         for g in _random_identity(seed):
             for kind, args, _mask, hidden in g.events[told:]:
@@ -824,7 +824,7 @@ def test_what_a_judgement_is_said_to_mean_is_what_the_rules_did() -> None:
     checked = 0
     for seed in range(60):
         *_, g = _random_identity(seed)
-        teller = SPEC.teller("en", None)
+        teller = SPEC.teller(seat=None, lang="en")
         events = g.events
         for i, (kind, args, _mask, hidden) in enumerate(events):
             teller.lines(kind, tuple(args), hidden)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from request_forms import check_form
 
 from sgscore.agents import RandomAgent
 from sgscore.core.protocol import Request
@@ -32,17 +33,20 @@ def _state(t: Table) -> Detailed:
     return kept
 
 
-def _valid(request: Request) -> None:
-    """The request's JSON form keeps to the request schema (docs/views.md)."""
-    form = {"seat": request.seat, "kind": request.kind, "prompt": list(request.prompt),
-            "choices": list(request.choices())}
+def _valid(game: Game) -> None:
+    """The pending request's JSON form, as the seat asked sees it, keeps to the request schema
+    and describes exactly its choices (docs/views.md "A request in JSON")."""
+    request = game.pending
+    assert request is not None
+    form = game.view(request.seat)["pending"]
     models.REQUEST.validate_json(json.dumps(form))
+    check_form(request, form)
 
 
 def _ask(t: Table, seat: int, kind: str, choice: Any) -> Request:
     """Strict step that also checks the request's JSON form."""
     req = t.expect(seat, kind)
-    _valid(req)
+    _valid(t.game)
     t.game.submit(choice)
     return req
 
@@ -566,7 +570,7 @@ def test_xuanwu_and_zhuyou_are_told_to_each_viewer_as_they_may_see() -> None:
 
 
 def test_the_questions_are_said_in_words() -> None:
-    teller = SPEC.teller("en", None)
+    teller = SPEC.teller(seat=None, lang="en")
     assert teller.ask("soul_host", 1, ("luohan",)) == (
         "P1 becomes the Arhat soul: which living player does it possess?")
     assert teller.ask("soul", 1, ("luohan", 0, 2)) == (
@@ -579,7 +583,7 @@ def test_the_questions_are_said_in_words() -> None:
         "P3 may have the Zhuyou soul order P0 to discard the 4 hand cards and draw as many")
     assert teller.ask("luohan_discard", 0, (1,)) == (
         "P0 must discard a hand card: P1's Arhat soul blocked damage")
-    zh = SPEC.teller("zh", None)
+    zh = SPEC.teller(seat=None, lang="zh")
     assert zh.ask("soul_host", 1, ("xuanwu",)) == "1号位变成【玄武】暗魂：附体于哪名存活的玩家？"
     assert teller.describe("soul_host", 2) == "P2" and zh.describe("soul", True) == "是"
 
@@ -685,7 +689,7 @@ def test_random_games_end_conserve_cards_and_keep_hp_and_souls_in_bounds(
         assert req is not None
         c = agents[req.seat].choose(req)
         if req.kind in ("soul", "soul_host", "luohan_discard"):
-            _valid(req)
+            _valid(g)
         g.submit(c)
         _check(g)
     assert g.error is None and g.result is not None and g.round <= cfg.max_rounds
