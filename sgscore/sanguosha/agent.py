@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from ..core.engine import Event
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
 from .cards import (
@@ -68,7 +69,9 @@ from .hints import (
     SKILL_HINTS,
     UNKNOWN,
     CardHint,
+    CardScore,
     NoOpinion,
+    SkillScore,
     strength,
 )
 from .hints import draft_order as _order
@@ -114,6 +117,7 @@ def plays_like(name: str) -> str:
 
 
 _HINT_OF: dict[str, CardHint | None] = {}
+_VALUE_OF: dict[int, int] = {}  # card_value() of each card id
 _MEMO_OF: list[int] = [-1]  # the registries' sizes the memo was made with
 
 
@@ -132,16 +136,22 @@ def _sync_hints() -> None:
     size = len(CARD_HINTS) * 65536 + len(CARD_TYPES)
     if size != _MEMO_OF[0]:
         _HINT_OF.clear()
+        _VALUE_OF.clear()
         _MEMO_OF[0] = size
 
 
 def card_value(card: int) -> int:
     """How much the agent wants to keep a card: its card hint's value (of the card it plays
-    like), 2 for equipment, 3 for a card without a hint."""
-    if KIND[card] == EQUIP:
-        return 2
-    hint = hint_of(NAME[card])
-    return hint.value if hint is not None else 3
+    like), 2 for equipment, 3 for a card without a hint (remembered like :func:`hint_of`)."""
+    v = _VALUE_OF.get(card)
+    if v is None:
+        if KIND[card] == EQUIP:
+            v = 2
+        else:
+            hint = hint_of(NAME[card])
+            v = hint.value if hint is not None else 3
+        _VALUE_OF[card] = v
+    return v
 
 
 def harmful(name: str) -> bool:
@@ -152,6 +162,47 @@ def harmful(name: str) -> bool:
 
 _UNKNOWN_TARGET: Final = {LORD: 2, LOYALIST: 2, REBEL: 2, RENEGADE: -2}
 """What attacking a seat of unknown side is worth, by the attacker's role."""
+
+_FRIEND_HIT: Final = -1000
+"""What :meth:`HeuristicAgent._worth` says of a friend (the card decides: see ``target_score``)."""
+
+_READS: Final = frozenset({"use", "dying", "play", "damage", "death"})
+"""The kinds of event the agent learns from (:meth:`HeuristicAgent._observe`)."""
+
+
+class _Scan:
+    """The events of one game that the agent learns from (:data:`_READS`), picked out once for
+    every seat that reads them."""
+
+    __slots__ = ("events", "upto", "hits")
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        self.upto = 0  # the events picked through so far
+        self.hits: list[Event] = []
+
+
+_SCANS: dict[int, _Scan] = {}
+"""The scans of the games played lately, by ``id()`` of their event list (which the scan keeps,
+so the id is not another's); a few at most (:func:`_hits`)."""
+
+
+def _hits(events: list[Event]) -> list[Event]:
+    """The events of ``events`` of the kinds in :data:`_READS`, in order: the same list for
+    every agent of a game, as far as the game has gone."""
+    key = id(events)
+    scan = _SCANS.get(key)
+    end = len(events)
+    if scan is None or scan.events is not events or scan.upto > end:
+        scan = _Scan(events)
+        _SCANS.pop(key, None)
+        _SCANS[key] = scan
+        while len(_SCANS) > 16:  # the oldest go: another of their seats makes a scan again
+            del _SCANS[next(iter(_SCANS))]
+    if scan.upto < end:
+        scan.hits += [e for e in events[scan.upto:end] if e[0] in _READS]
+        scan.upto = end
+    return scan.hits
 
 
 class HeuristicAgent:
@@ -168,28 +219,53 @@ class HeuristicAgent:
         self.seat = seat
         self.rng = Pcg32(seed, 1 + seat)
         self.lean = [0] * game.n
-        self.seen = 0
+        self.seen = 0  # the game's events read, and of them the ones of _READS (see _hits)
+        self.read = 0
         self.dying = -1
         self.actions = 0
         self.turn_no = -1
         self.att: list[int] = []
         self.att_at = -1  # the number of events the attitudes were worked out after
-        self.alive = game.n
+        # and what they read (see _refresh)
+        self.att_living: list[bool] = []
+        self.att_shown: list[bool] = []
+        self.att_hp = -1
+        self.att_endgame = False
+        self.att_lean: list[int] = []
+        self.alive = game.n  # the living players, counted after alive_at events
+        self.alive_at = -1
         self.rebels_dead: list[int] = []
         self.endgame = False
+        self.dealt = False  # whether it has looked at the table as dealt (at its first decision;
+        # after that every death comes with an event, and _died sees the rebels gone)
+        self.three = game.config.mode == "3v3"
+        self.roles = game.config.roles()  # lords, loyalists, rebels, renegades
+        self.lord = -1  # the lord's seat, once found
+        self.deciding = False  # inside choose(): the table stands still, so values are kept
+        self.values: dict[int, int] = {}  # value() of each card asked, in this decision
+        self.worth: list[int] | None = None  # _worth() in this decision
+        self.now: list[int] | None = None  # the attitudes in this decision, once worked out
 
     # ------------------------------------------------------------------ what the seat knows
     def _observe(self) -> None:
         """Read the events shown to this seat since the last decision."""
         events = self.g.events
+        if self.seen == len(events):
+            return
+        self.seen = len(events)
+        hits = _hits(events)
+        end = len(hits)
+        if self.read == end:
+            return
         lord = self._lord()
-        for i in range(self.seen, len(events)):
-            kind, args, _, _ = events[i]
+        for kind, args, _, _ in hits[self.read:end]:
             if kind == "use":
-                user, name, targets = args[0], args[1], args[3]
-                if harmful(name) and user != lord:
-                    for t in targets:
-                        self._hostile(user, t, lord)
+                user = args[0]
+                if user != lord:
+                    hint = hint_of(args[1])
+                    if hint is not None and hint.harms:
+                        for t in args[3]:
+                            self._hostile(user, t, lord)
             elif kind == "dying":
                 self.dying = args[0]
             elif kind == "play" and self.dying >= 0 and self._saves(args[1]):
@@ -202,7 +278,7 @@ class HeuristicAgent:
                     self._hostile(src, target, lord, weight=1)
             elif kind == "death":
                 self._died(args[0], args[1], args[2], lord)
-        self.seen = len(events)
+        self.read = end
 
     def _died(self, seat: int, role: str, killer: int, lord: int) -> None:
         """A death shows the dead seat's role: who killed a loyalist leans against the lord, who
@@ -222,12 +298,16 @@ class HeuristicAgent:
 
     def _rebels_gone(self) -> bool:
         """Whether every rebel of the game has died (their roles shown by their deaths)."""
-        g = self.g
-        if g.config.mode == "3v3":
+        if self.three:
             return False
-        dead = set(self.rebels_dead)
-        dead.update(p.seat for p in g.players if not p.alive and p.role == REBEL)
-        return len(dead) >= g.config.roles()[2]
+        rebels_dead = self.rebels_dead
+        dead = len(rebels_dead)
+        need = self.roles[2]
+        if dead < need:
+            for p in self.g.players:
+                if not p.alive and p.role == REBEL and p.seat not in rebels_dead:
+                    dead += 1
+        return dead >= need
 
     def _begin_endgame(self) -> None:
         self.endgame = True
@@ -258,43 +338,70 @@ class HeuristicAgent:
             self.lean[saver] -= 2
 
     def _lord(self) -> int:
-        for p in self.g.players:
+        players = self.g.players
+        lord = self.lord
+        if lord >= 0 and players[lord].role == LORD:
+            return lord
+        for p in players:
             if p.role == LORD:
+                self.lord = p.seat
                 return p.seat
         return 0
-
-    def _known_role(self, p: Player) -> str:
-        """A role this seat may know: its own, the lord's, one shown or revealed by death."""
-        if p.seat == self.seat or p.role == LORD or p.role_shown or not p.alive:
-            return p.role
-        return ""
 
     def _attitudes(self) -> list[int]:
         """ENEMY, UNKNOWN or FRIEND for every seat (FRIEND for itself)."""
         g = self.g
-        me = g.players[self.seat]
-        mine = me.role
-        if g.config.mode == "3v3":  # the camps are public: the other camp is the enemy
+        players = g.players
+        seat = self.seat
+        mine = players[seat].role
+        if self.three:  # the camps are public: the other camp is the enemy
             camp = camp_of(mine)
-            return [FRIEND if camp_of(p.role) == camp else ENEMY for p in g.players]
-        alive = sum(1 for p in g.players if p.alive)
-        out = [UNKNOWN] * g.n
-        deduced = self._deduced()
-        unsure = mine == LOYALIST and self.endgame and self._lord_unsure()
-        lord_hp = g.players[self._lord()].hp
-        for p in g.players:
-            if p is me:
-                out[p.seat] = FRIEND
-                continue
-            known = self._known_role(p)
-            role = known or deduced
-            lean = self.lean[p.seat]
-            if mine in (LORD, LOYALIST):
-                out[p.seat] = self._lords_side(role, lean, unsure and not known)
-            elif mine == REBEL:
-                out[p.seat] = self._rebels_side(role, lean)
+            self.alive = sum(1 for p in players if p.alive)
+            return [FRIEND if camp_of(p.role) == camp else ENEMY for p in players]
+        # the roles this seat may know (its own, the lord's, one shown or revealed by death),
+        # and the role every seat of unknown role must have when the roles not yet seen are all
+        # of one kind (say, every rebel is dead: the one unknown seat left is the loyalist)
+        lords, loyal, rebels, renegades = self.roles
+        left = {LORD: lords, LOYALIST: loyal, REBEL: rebels, RENEGADE: renegades}
+        known: list[str] = []
+        alive = 0
+        for p in players:
+            if p.alive:
+                alive += 1
+                role = p.role if p.seat == seat or p.role == LORD or p.role_shown else ""
             else:
-                out[p.seat] = self._renegades(role, lean, alive, lord_hp)
+                role = p.role
+            if role:
+                left[role] -= 1
+            known.append(role)
+        self.alive = alive
+        kinds = [r for r, k in left.items() if k > 0]
+        deduced = kinds[0] if len(kinds) == 1 else ""
+        lean = self.lean
+        out = [UNKNOWN] * g.n
+        # (a seat of no role known or deduced, the most at a big table, by its lean alone)
+        if mine in (LORD, LOYALIST):
+            unsure = mine == LOYALIST and self.endgame and self._lord_unsure()
+            for s in range(g.n):
+                k = known[s]
+                role = k or deduced
+                if role:
+                    out[s] = self._lords_side(role, lean[s], unsure and not k)
+                else:
+                    out[s] = ENEMY if lean[s] > 0 else FRIEND if lean[s] < -1 else UNKNOWN
+        elif mine == REBEL:
+            for s in range(g.n):
+                role = known[s] or deduced
+                if role:
+                    out[s] = self._rebels_side(role, lean[s])
+                else:
+                    out[s] = FRIEND if lean[s] > 1 else ENEMY if lean[s] < 0 else UNKNOWN
+        else:
+            lord_hp = players[self._lord()].hp
+            for p in players:
+                s = p.seat
+                out[s] = self._renegades(known[s] or deduced, lean[s], alive, lord_hp)
+        out[seat] = FRIEND
         return out
 
     @staticmethod
@@ -342,19 +449,6 @@ class HeuristicAgent:
                 left[role] -= 1
         return left[LOYALIST] > 0 and left[RENEGADE] > 0
 
-    def _deduced(self) -> str:
-        """The role every seat of unknown role must have, when the roles not yet seen are all
-        of one kind (say, every rebel is dead: the one unknown seat left is the loyalist); else
-        ``""``."""
-        lords, loyal, rebels, renegades = self.g.config.roles()
-        left = {LORD: lords, LOYALIST: loyal, REBEL: rebels, RENEGADE: renegades}
-        for p in self.g.players:
-            role = self._known_role(p)
-            if role:
-                left[role] -= 1
-        kinds = [r for r, k in left.items() if k > 0]
-        return kinds[0] if len(kinds) == 1 else ""
-
     # ------------------------------------------------------------------ the advisor
     @property
     def game(self) -> Game:
@@ -367,30 +461,62 @@ class HeuristicAgent:
     def attitude(self, seat: int) -> int:
         """ENEMY, UNKNOWN or FRIEND, worked out again only when something happened since
         (every change the attitudes read comes with an event)."""
-        self._refresh()
-        return self.att[seat]
+        now = self.now
+        if now is None:
+            now = self._att()
+            if self.deciding:  # the table stands still until the decision is made
+                self.now = now
+        return now[seat]
 
     def _refresh(self) -> None:
+        """Work the attitudes out again if what they read changed since: the leans, the endgame,
+        which seats live and show their roles, the lord's HP."""
         n = len(self.g.events)
-        if self.att_at != n:
-            self.att = self._attitudes()
-            self.alive = sum(1 for p in self.g.players if p.alive)
-            self.att_at = n
+        if self.att_at == n:
+            return
+        players = self.g.players
+        living = [p.alive for p in players]
+        shown = [p.role_shown for p in players]
+        hp = players[self._lord()].hp
+        if (living != self.att_living or shown != self.att_shown or hp != self.att_hp
+                or self.endgame != self.att_endgame or self.lean != self.att_lean):
+            self.att = self._attitudes()  # and self.alive
+            self.att_living = living
+            self.att_shown = shown
+            self.att_hp = hp
+            self.att_endgame = self.endgame
+            self.att_lean = list(self.lean)
+        self.att_at = self.alive_at = n
+
+    def _att(self) -> list[int]:
+        """:meth:`attitude` of every seat."""
+        if self.att_at != len(self.g.events):
+            self._refresh()
+        return self.att
 
     def value(self, card: int) -> int:
         """:func:`card_value`; 3 more for equipment it has in use, and with two players left
         4 more for a card that harms: the last two can only end the game by hurting each other,
         so the agent spends anything else first (on 急救, 青囊, a discard)."""
+        if self.deciding:
+            known = self.values.get(card)
+            if known is not None:
+                return known
         v = card_value(card)
         if KIND[card] == EQUIP:
             if card in self.g.players[self.seat].equip:
                 v += 3  # equipment in use: spent after the cards in hand it does not need
         elif harmful(NAME[card]) and self._last_two():
             v += 4
+        if self.deciding:
+            self.values[card] = v
         return v
 
     def _last_two(self) -> bool:
-        self._refresh()
+        n = len(self.g.events)
+        if self.alive_at != n:
+            self.alive = sum(1 for p in self.g.players if p.alive)
+            self.alive_at = n
         return self.alive == 2
 
     def harms(self, name: str) -> bool:
@@ -404,10 +530,22 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ deciding
     def choose(self, request: Request) -> Choice:
+        self.values.clear()
+        self.worth = self.now = None
+        self.deciding = True
+        try:
+            return self._decide(request)
+        finally:
+            self.deciding = False
+            self.now = None
+
+    def _decide(self, request: Request) -> Choice:
         _sync_hints()
         self._observe()
-        if not self.endgame and self._rebels_gone():  # a table set up without them (a scenario)
-            self._begin_endgame()
+        if not self.dealt:  # a table set up without rebels, or with them dead (a scenario)
+            self.dealt = True
+            if not self.endgame and self._rebels_gone():
+                self._begin_endgame()
         kind = request.kind
         if kind == "play":
             return self._play(request)
@@ -435,8 +573,14 @@ class HeuristicAgent:
 
     def best(self, scored: Sequence[tuple[int, Choice]]) -> Choice:
         """The choice with the highest score; ties broken with the agent's stream."""
-        top = max(s for s, _ in scored)
-        best = [c for s, c in scored if s == top]
+        top = 0
+        best: list[Choice] = []
+        for s, c in scored:
+            if not best or s > top:
+                top = s
+                best = [c]
+            elif s == top:
+                best.append(c)
         return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
 
     # ------------------------------------------------------------------ the play phase
@@ -448,36 +592,83 @@ class HeuristicAgent:
         if self.actions > 30:  # a safety net: a phase of this many actions ends
             return None
         me = g.players[self.seat]
-        scored: list[tuple[int, Choice]] = [(0, None)]
+        # the best choices so far (as best() finds them, ending the phase scored 0 first)
+        top = 0
+        best: list[Choice] = [None]
+        # each card's and skill's hint, looked up once
+        cards: dict[int, tuple[CardScore | None, bool]] = {}
+        skills: dict[str, tuple[str, SkillScore | None]] = {}
         for choice in request.choices():
             if choice is None:
                 continue
             assert isinstance(choice, tuple)
-            if isinstance(choice[0], str):
-                s = self._skill_score(choice[0], choice[1], choice[2])
+            first = choice[0]
+            if isinstance(first, str):
+                how = skills.get(first)
+                if how is None:
+                    how = skills[first] = self._skill_use(first)
+                use_as, play = how
+                if use_as:
+                    s = self.use_score(use_as, choice[1], choice[2])
+                elif play is not None:
+                    s = play(self, choice[1], choice[2])
+                else:
+                    s = -1 - sum(self.value(c) for c in choice[1])
             else:
-                s = self._card_score(me, choice[0], choice[1:])
-            scored.append((s, choice))
-        return self.best(scored)
+                use_equip = cards.get(first)
+                if use_equip is None:
+                    hint = hint_of(NAME[first])
+                    use_equip = cards[first] = (hint.use if hint is not None else None,
+                                                KIND[first] == EQUIP)
+                use, equip = use_equip
+                if equip:  # equipment into an empty slot, or what its hint says
+                    s = self._equip_score(me, first)
+                    if use is not None:
+                        s = max(use(self, first, choice[1:]), s)
+                else:
+                    s = use(self, first, choice[1:]) if use is not None else 0
+            if s > top:
+                top = s
+                best = [choice]
+            elif s == top:
+                best.append(choice)
+        return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
 
     def target_score(self, name: str, targets: Sequence[int]) -> int:
-        g = self.g
-        hint = CARD_HINTS.get(name)
-        rescues = hint is not None and hint.rescues
+        worth = self.worth if self.deciding else None
+        if worth is None:
+            worth = self._worth()
+            if self.deciding:
+                self.worth = worth
         total = 0
         for t in targets:
-            q = g.players[t]
-            a = self.attitude(t)
-            if a == FRIEND:
-                if rescues and q.judge:
+            w = worth[t]
+            if w == _FRIEND_HIT:
+                hint = CARD_HINTS.get(name)
+                if hint is not None and hint.rescues and self.g.players[t].judge:
                     total += 4  # take a delayed trick off a friend
                 else:
                     total -= 20
-            elif a == ENEMY:
-                total += 6 + (q.max_hp - q.hp) + (3 if q.hp <= 1 else 0) - min(len(q.hand), 4) // 2
-            else:  # unknown: most unknown seats are the lord's enemies, fewer a rebel's
-                total += self._unknown_target()
+            else:
+                total += w
         return total
+
+    def _worth(self) -> list[int]:
+        """What hitting each seat is worth (:meth:`target_score`): an enemy the more the weaker
+        he is, an unknown seat by :meth:`_unknown_target`; ``_FRIEND_HIT`` for a friend."""
+        att = self._att()
+        unknown = self._unknown_target()
+        out: list[int] = []
+        for q in self.g.players:
+            a = att[q.seat]
+            if a == FRIEND:
+                out.append(_FRIEND_HIT)
+            elif a == ENEMY:
+                out.append(6 + (q.max_hp - q.hp) + (3 if q.hp <= 1 else 0)
+                           - min(len(q.hand), 4) // 2)
+            else:  # unknown: most unknown seats are the lord's enemies, fewer a rebel's
+                out.append(unknown)
+        return out
 
     def _unknown_target(self) -> int:
         """What attacking a seat of unknown side is worth: most unknown seats are the lord's
@@ -489,31 +680,31 @@ class HeuristicAgent:
         return _UNKNOWN_TARGET.get(role, -2)
 
     def use_score(self, name: str, cards: Sequence[int], targets: Sequence[int]) -> int:
-        s = self.target_score(name, targets)
-        cost = sum(card_value(c) for c in cards)
-        return s - cost // 2 if s > 0 else s
+        if len(targets) == 1 and self.deciding and self.worth is not None:  # the most asked
+            s = self.worth[targets[0]]
+            if s == _FRIEND_HIT:
+                s = self.target_score(name, targets)
+        else:
+            s = self.target_score(name, targets)
+        if s <= 0:
+            return s
+        cost = 0
+        for c in cards:
+            cost += card_value(c)
+        return s - cost // 2
 
     def area_score(self, harm: bool) -> int:
         s = 0
+        att = self._att()
         for p in self.g.players:
             if not p.alive or (harm and p.seat == self.seat):
                 continue
-            a = self.attitude(p.seat)
+            a = att[p.seat]
             if harm:
                 s += 3 if a == ENEMY else -4 if a == FRIEND else -1
             elif p.hp < p.max_hp:
                 s += 3 if a == FRIEND else -3 if a == ENEMY else 0
         return s
-
-    def _card_score(self, me: Player, card: int, targets: tuple[int, ...]) -> int:
-        hint = hint_of(NAME[card])
-        if KIND[card] == EQUIP and hint is not None and hint.use is not None:
-            return max(hint.use(self, card, targets), self._equip_score(me, card))
-        if KIND[card] == EQUIP:
-            return self._equip_score(me, card)
-        if hint is None or hint.use is None:
-            return 0
-        return hint.use(self, card, targets)
 
     @staticmethod
     def _equip_score(me: Player, card: int) -> int:
@@ -526,17 +717,17 @@ class HeuristicAgent:
             return 2
         return -5
 
-    def _skill_score(self, sid: str, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
+    @staticmethod
+    def _skill_use(sid: str) -> tuple[str, SkillScore | None]:
+        """How a play-phase use of the skill ``sid`` is scored: as the use of a card (its hint's
+        ``use_as``, else the skill's ``play_as``), or by its hint's ``play``; a skill without
+        either scores below ending the phase, the less the more its cards are worth."""
         hint = SKILL_HINTS.get(sid)
         skill = SKILLS.get(sid)
         use_as = hint.use_as if hint is not None else ""
         if not use_as and skill is not None:
             use_as = skill.play_as
-        if use_as:
-            return self.use_score(use_as, cards, targets)
-        if hint is not None and hint.play is not None:
-            return hint.play(self, cards, targets)
-        return -1 - sum(self.value(c) for c in cards)
+        return use_as, hint.play if hint is not None else None
 
     # ------------------------------------------------------------------ answering
     def _respond(self, prompt: tuple[Any, ...], options: Sequence[Choice]) -> Choice:

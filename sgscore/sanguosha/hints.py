@@ -307,7 +307,10 @@ def asker_is_friend(a: Advisor, ctx: tuple[Any, ...]) -> bool:
 
 def cost(a: Advisor, cards: Sequence[int]) -> int:
     """What ``cards`` are worth to the agent together (what a skill spends)."""
-    return sum(a.value(c) for c in cards)
+    total = 0
+    for c in cards:
+        total += a.value(c)
+    return total
 
 
 def take_from_target(a: Advisor, request: Request) -> Choice:

@@ -126,8 +126,10 @@ def _duel_ends(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None
 # ---------------------------------------------------------------------------- agent hints
 def _lijian(a: Advisor, cards: tuple[int, ...], targets: tuple[int, ...]) -> int:
     """离间 between two enemies, never a friend; the card it costs counted."""
-    s = sum(6 if a.attitude(t) == ENEMY else -20 if a.attitude(t) == FRIEND else -1
-            for t in targets)
+    s = 0
+    for t in targets:
+        side = a.attitude(t)
+        s += 6 if side == ENEMY else -20 if side == FRIEND else -1
     return s - cost(a, cards)
 
 
