@@ -16,9 +16,10 @@ From its role and the leans it tells friends from enemies:
   helped it against the rebels was no friend), holds back from the seats it cannot tell apart
   (each as likely a loyalist as the renegade) and takes the first seat to attack another for the
   renegade; who killed a loyalist leans against the lord, who killed a rebel for him;
-- in 3v3 (``mode_3v3.py``) the camps are public: its own camp are friends, the other camp
-  enemies; the draft, the order of action and the direction of area tricks are answered by
-  :func:`~.mode_3v3.heuristic_choice`.
+- in a mode whose sides are public (3v3's camps: a :func:`~.hints.sides_hint` of its variant)
+  its own side are friends, the other side enemies; the mode's own questions (3v3's draft, order
+  of action and direction of area tricks) are answered by the answer hints its variant registers,
+  as any request kind's.
 
 In the selection of generals (the draft) it picks one of the offered generals at random, each
 weighted by its own estimate of that general's strength for its role (:func:`draft_weight`),
@@ -66,6 +67,7 @@ from .hints import (
     GENERAL_HINTS,
     JUDGEMENT_HINTS,
     NO_OPINION,
+    SIDES_HINTS,
     SKILL_HINTS,
     UNKNOWN,
     CardHint,
@@ -75,8 +77,6 @@ from .hints import (
     strength,
 )
 from .hints import draft_order as _order
-from .mode_3v3 import REQUEST_KINDS as THREE_V_THREE_KINDS
-from .mode_3v3 import camp_of, heuristic_choice
 from .model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
 from .skills import SKILLS
 
@@ -238,7 +238,8 @@ class HeuristicAgent:
         self.endgame = False
         self.dealt = False  # whether it has looked at the table as dealt (at its first decision;
         # after that every death comes with an event, and _died sees the rebels gone)
-        self.three = game.config.mode == "3v3"
+        sides = SIDES_HINTS.get(game.config.mode)  # a mode whose sides are public (3v3)
+        self.same_side = sides.same_side if sides is not None else None
         self.roles = game.config.roles()  # lords, loyalists, rebels, renegades
         self.lord = -1  # the lord's seat, once found
         self.deciding = False  # inside choose(): the table stands still, so values are kept
@@ -298,7 +299,7 @@ class HeuristicAgent:
 
     def _rebels_gone(self) -> bool:
         """Whether every rebel of the game has died (their roles shown by their deaths)."""
-        if self.three:
+        if self.same_side is not None:
             return False
         rebels_dead = self.rebels_dead
         dead = len(rebels_dead)
@@ -354,10 +355,10 @@ class HeuristicAgent:
         players = g.players
         seat = self.seat
         mine = players[seat].role
-        if self.three:  # the camps are public: the other camp is the enemy
-            camp = camp_of(mine)
+        same_side = self.same_side
+        if same_side is not None:  # the sides are public: the other side is the enemy
             self.alive = sum(1 for p in players if p.alive)
-            return [FRIEND if camp_of(p.role) == camp else ENEMY for p in players]
+            return [FRIEND if same_side(mine, p.role) else ENEMY for p in players]
         # the roles this seat may know (its own, the lord's, one shown or revealed by death),
         # and the role every seat of unknown role must have when the roles not yet seen are all
         # of one kind (say, every rebel is dead: the one unknown seat left is the loyalist)
@@ -549,8 +550,6 @@ class HeuristicAgent:
         kind = request.kind
         if kind == "play":
             return self._play(request)
-        if kind in THREE_V_THREE_KINDS:
-            return heuristic_choice(self.g, self.seat, request, draft_order())
         hint = ANSWER_HINTS.get(kind)
         if hint is not None:
             answer = hint.answer(self, request)

@@ -48,8 +48,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ENEMY", "UNKNOWN", "FRIEND", "NO_OPINION", "NoOpinion", "Advisor", "GeneralHint",
     "SkillHint", "CardHint", "JudgementHint", "AnswerHint", "GENERAL_HINTS", "SKILL_HINTS",
-    "CARD_HINTS", "JUDGEMENT_HINTS", "ANSWER_HINTS", "general_hint", "skill_hint", "card_hint",
-    "judgement_hint", "answer_hint", "strength", "draft_order", "asker_is_friend", "cost", "take_from_target",
+    "CARD_HINTS", "JUDGEMENT_HINTS", "ANSWER_HINTS", "SidesHint", "SIDES_HINTS", "general_hint",
+    "skill_hint", "card_hint", "judgement_hint", "answer_hint", "sides_hint", "strength",
+    "draft_order", "asker_is_friend", "cost", "take_from_target",
 ]
 
 ENEMY: Final = -1
@@ -135,6 +136,8 @@ Good = Callable[[int], bool]
 """Whether a judgement card goes the judging player's way."""
 Answer = Callable[[Advisor, Request], Choice]
 """A request's answer, or :data:`NO_OPINION`."""
+SameSide = Callable[[str, str], bool]
+"""Whether two roles are on one side (a mode whose sides are public)."""
 
 
 def _ids(what: str, value: str, where: str) -> None:
@@ -232,11 +235,27 @@ class AnswerHint:
         return self.kind
 
 
+class SidesHint:
+    """A mode in which everyone's side is public (3v3's camps)."""
+
+    __slots__ = ("mode", "same_side", "module")
+
+    def __init__(self, mode: str, same_side: SameSide, module: str) -> None:
+        self.mode = mode
+        self.same_side = same_side
+        self.module = module
+
+    @property
+    def name(self) -> str:
+        return self.mode
+
+
 GENERAL_HINTS: Registry[GeneralHint] = Registry("general hint")
 SKILL_HINTS: Registry[SkillHint] = Registry("skill hint")
 CARD_HINTS: Registry[CardHint] = Registry("card hint")
 JUDGEMENT_HINTS: Registry[JudgementHint] = Registry("judgement hint")
 ANSWER_HINTS: Registry[AnswerHint] = Registry("answer hint")
+SIDES_HINTS: Registry[SidesHint] = Registry("sides hint")
 
 
 def general_hint(general: str, strength: int, roles: Sequence[str] = ()) -> GeneralHint:
@@ -285,6 +304,15 @@ def answer_hint(kind: str, answer: Answer) -> AnswerHint:
     where = caller_module()
     _ids("request kind", kind, where)
     return ANSWER_HINTS.add(AnswerHint(kind, answer, where))
+
+
+def sides_hint(mode: str, same_side: SameSide) -> SidesHint:
+    """Register that in the mode ``mode`` (from the module of its variant) every player's side is
+    public: the agent takes the seats on its own side, ``same_side(its role, their role)``, for
+    friends and every other seat for an enemy, and reads no roles from play."""
+    where = caller_module()
+    _ids("mode", mode, where)
+    return SIDES_HINTS.add(SidesHint(mode, same_side, where))
 
 
 def strength(general: str) -> int:

@@ -54,6 +54,7 @@ from ..cards import NAME
 from ..config import Config, ConfigError
 from ..events import SETUP
 from ..game import Arrange, Game, Variant, register_variant
+from ..hints import Advisor, answer_hint, draft_order, sides_hint
 from ..model import GENERALS, Player, VCard
 from ..rules import turn
 from ..skills import SKILLS
@@ -606,3 +607,17 @@ def heuristic_choice(g: Game, seat: int, request: Request, rank: Sequence[str]) 
         cw = score(list(reversed(order[1:])))
         return CW if cw > ccw else CCW
     return options[0]
+
+
+# ---------------------------------------------------------------------------- agent hints
+def _same_camp(mine: str, theirs: str) -> bool:
+    return camp_of(mine) == camp_of(theirs)
+
+
+def _answer(a: Advisor, request: Request) -> Choice:
+    return heuristic_choice(a.game, a.seat, request, draft_order(GENERALS.names()))
+
+
+sides_hint("3v3", _same_camp)  # the camps are public
+for _kind in sorted(REQUEST_KINDS):
+    answer_hint(_kind, _answer)
