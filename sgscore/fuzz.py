@@ -23,8 +23,10 @@ hangs; ``--differential`` compares the compiled and the pure-Python core on ever
 order, so a case number reproduces the same bytes anywhere.
 
 ``python -m sgscore.fuzz games`` plays seeded games of both games, with every option and variant
-(:func:`game_setup`), random and heuristic agents, and checks their invariants
-(:class:`Invariants`, :class:`DiceInvariants`) after every decision and at every end.
+(:func:`game_setup`), random and heuristic agents, and checks their invariants after every decision
+and at every end: each game's own, which its spec gives (:func:`invariants_for`; identity mode's
+:class:`~sgscore.sanguosha.invariants.Invariants`, the dice game's
+:class:`~sgscore.dice.invariants.DiceInvariants`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import argparse
 import contextlib
 import copy
 import functools
+import importlib
 import io
 import json
 import multiprocessing
@@ -53,6 +56,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import msgpack
 
+from .core.invariants import Broken, InvariantChecker
 from .core.rng import Pcg32
 
 if TYPE_CHECKING:
@@ -60,10 +64,12 @@ if TYPE_CHECKING:
     from click.testing import Result
 
     from .core.engine import Proc
+    from .core.spec import AnyGame
+    from .dice.invariants import DiceInvariants
     from .sanguosha.config import Config
     from .sanguosha.contexts import CardUse
     from .sanguosha.game import Game
-    from .sanguosha.model import Player
+    from .sanguosha.invariants import Invariants
 
 __all__ = [
     "TARGETS", "CPU_BUDGET", "MEMORY_BUDGET", "HANG_SECONDS", "MAX_REASON", "MAX_INPUT", "Raw",
@@ -74,6 +80,20 @@ __all__ = [
     "minimize", "Invariants", "DiceInvariants", "GameSetup", "VARIANTS", "game_setup",
     "game_config", "invariants_for", "play_checked", "run_games", "main",
 ]
+
+_GAMES_OWN: Final = {"Invariants": ".sanguosha.invariants", "DiceInvariants": ".dice.invariants"}
+"""The invariant checkers of the games, where they live (beside their games), loaded when first
+asked for by this module's name."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _GAMES_OWN.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, "sgscore"), name)
+    globals()[name] = value
+    return value
+
 
 TARGETS: Final = ("validate", "read", "show", "step", "diff", "export", "html", "resim", "stats",
                    "library", "submit")
@@ -2884,375 +2904,25 @@ def _dice_setup(rng: Pcg32) -> tuple[Any, list[str]]:
                       max_rounds=max_rounds), variants
 
 
-Broken = tuple[str, str]
+def invariants_for(game: Any, spec: AnyGame | None = None) -> InvariantChecker:
+    """The invariant checker of ``game``'s game, set up on it as it is now: what the game's spec
+    gives (:meth:`GameSpec.invariants <sgscore.core.spec.GameSpec.invariants>`: identity mode's
+    :class:`~sgscore.sanguosha.invariants.Invariants`, the dice game's
+    :class:`~sgscore.dice.invariants.DiceInvariants`, a game of another package its own). The
+    spec is found by the game's config unless given; ``ValueError`` for a game without
+    invariants."""
+    from .core.games import spec_for_config
 
-
-class Invariants:
-    """The invariants of an identity-mode game (3v3 and every variant included), checked after
-    every decision and at the end (``check``): card conservation, HP bounds, the dead staying
-    dead unless they reincarnate and holding only what the variant lets them (the offerings of
-    reincarnation, the card of a 玄武 soul), equipment in its slot and delayed tricks in
-    judgement areas, ``pending`` None exactly when the game is over and only the living asked
-    (the dead only for their dark souls), the end told, and the views of every seat and of a
-    spectator (``docs/fuzzing.md``, "Random games and their invariants"). It keeps what the checks need between
-    decisions."""
-
-    def __init__(self, game: Game) -> None:
-        from .sanguosha.variants.reincarnation import reborn
-
-        self.deck = sorted(game.card_ids)
-        self.dead = [False] * game.n
-        self.reborn = list(reborn(game))
-        self.dying = [False] * game.n
-        self.drained = False
-        self.scanned = 0
-        self.viewed = [0] * (game.n + 1)
-
-    def check(self, game: Game) -> list[Broken]:
-        """The invariants broken now: ``(invariant, detail)`` pairs."""
-        self._scan(game)
-        out = (self._cards(game) + self._hp(game) + self._areas(game) + self._pending(game)
-               + _the_end(game))
-        for k, seat in enumerate([*range(game.n), None]):
-            out += self._view(game, seat, k)
-        return out
-
-    def _scan(self, game: Game) -> None:
-        """Follow dying in the events: a player is dying from the ``dying`` event after their HP
-        dropped to 0 or below until they recover above 0 or die. The drain of the detailed rules
-        takes 1 HP from everyone at once and then resolves the dying one by one: a player it
-        brought to 0 is awaiting their dying from its ``lose_hp``."""
-        for kind, args, _, _ in game.events[self.scanned:]:
-            if kind == "dying":
-                self.dying[args[0]] = True
-            elif kind == "damage" and args[3] <= 0:
-                self.dying[args[1]] = False
-            elif kind == "lose_hp" and args[2] <= 0:
-                self.dying[args[0]] = self.drained
-            elif (kind == "recover" and args[2] > 0) or kind == "death":
-                self.dying[args[0]] = False
-            if kind != "lose_hp":
-                self.drained = kind == "drain"
-        self.scanned = len(game.events)
-
-    def _cards(self, game: Game) -> list[Broken]:
-        cards = sorted(game.all_zones())
-        if cards == self.deck:
-            return []
-        missing = _minus(self.deck, cards)
-        extra = _minus(cards, self.deck)
-        return [("card conservation", f"missing {missing[:10]}, extra or twice {extra[:10]}")]
-
-    def _hp(self, game: Game) -> list[Broken]:
-        from .sanguosha.variants.reincarnation import reborn
-
-        out = []
-        for p in game.players:
-            s = p.seat
-            if self.dead[s] and p.alive:
-                if reborn(game)[s] > self.reborn[s]:  # 转世: back with a new general
-                    self.dead[s] = False
-                else:
-                    out.append(("dead stay dead", f"seat {s} is alive again without "
-                                                  "reincarnating"))
-            self.reborn[s] = reborn(game)[s]
-            if not p.alive:
-                self.dead[s] = True
-                continue
-            if p.max_hp < 1 or p.hp > p.max_hp:
-                out.append(("HP bounds", f"seat {s} has {p.hp} of {p.max_hp} HP"))
-            elif p.hp < 1 and not self.dying[s]:
-                out.append(("HP bounds", f"seat {s} has {p.hp} HP and is not dying"))
-        return out
-
-    def _areas(self, game: Game) -> list[Broken]:
-        from .sanguosha.cards import CARD_TYPES, DELAYED, EQUIP, KIND, SUBTYPE, WEAPON
-
-        out = []
-        for p in game.players:
-            for slot, c in enumerate(p.equip):
-                if c >= 0 and (KIND[c] != EQUIP or SUBTYPE[c] != slot):
-                    out.append(("equipment slots", f"seat {p.seat} slot {slot} holds card {c}"))
-            names = [name for _, name in p.judge]
-            bad = [n for n in names if n not in CARD_TYPES or CARD_TYPES[n].kind != DELAYED]
-            if bad or len(dict.fromkeys(names)) != len(names):
-                out.append(("judgement areas", f"seat {p.seat} holds {p.judge}"))
-            if p.borrowed is not None and SUBTYPE[p.borrowed[0]] != WEAPON:
-                out.append(("equipment slots", f"seat {p.seat} borrowed {p.borrowed}"))
-            if not p.alive and (p.judge or p.borrowed or max(p.equip) >= 0
-                                or not self._may_hold(game, p)):
-                out.append(("the dead hold nothing", f"seat {p.seat}: hand {p.hand}, "
-                                                     f"equipment {p.equip}, judge {p.judge}"))
-        return out
-
-    @staticmethod
-    def _may_hold(game: Game, p: Player) -> bool:
-        """Whether the dead ``p`` may hold the hand it holds: nothing, but for the offerings of
-        reincarnation (fewer than it takes to reincarnate, or that many when no general of their
-        kingdom was left) and the card of a 玄武 soul (dark souls)."""
-        if not p.hand:
-            return True
-        if game.config.reincarnation:
-            from .sanguosha.variants.reincarnation import threshold
-
-            return len(p.hand) <= threshold(game)
-        if game.config.dark_souls:
-            from .sanguosha.variants.detailed import souls_on
-
-            held = [s.card for q in game.players for s in souls_on(game, q)
-                    if s.seat == p.seat and s.card >= 0]
-            return sorted(p.hand) == sorted(held)
-        return False
-
-    def _pending(self, game: Game) -> list[Broken]:
-        req = game.pending
-        out = []
-        if (req is None) != game.over:
-            out.append(("pending iff not over", f"pending {req!r}, over {game.over}"))
-        if (req is not None and not game.players[req.seat].alive
-                and not (game.config.dark_souls and req.kind in _SOUL_KINDS)):
-            out.append(("only the living decide", f"seat {req.seat} is dead and asked {req.kind}"))
-        return out
-
-    def _view(self, game: Game, seat: int | None, k: int) -> list[Broken]:
-        # Only the events not looked at yet (``since``): checking a long game stays linear.
-        view = game.view(seat, since=self.viewed[k])
-        out = self._view_players(game, view, seat) + self._view_pending(game, view, seat)
-        if seat is None:
-            out += self._secrets(game, view)
-        out += _view_events(game.events, view, seat, self.viewed, k)
-        return out
-
-    def _view_players(self, game: Game, view: dict[str, Any], seat: int | None) -> list[Broken]:
-        from .sanguosha.model import LORD
-
-        out = []
-        for p, shown in zip(game.players, view["players"], strict=True):
-            own = p.seat == seat
-            public = (own or p.role_shown or p.role == LORD or not p.alive
-                      or game.result is not None)  # every role turned up at the end
-            if shown["hand"] != (list(p.hand) if own else None) or shown["hand_size"] != len(p.hand):
-                out.append(("views: hands", f"seat {seat} sees seat {p.seat}'s hand as "
-                                            f"{shown['hand']} ({shown['hand_size']} cards)"))
-            if shown["role"] != (p.role if public else None):
-                out.append(("views: roles", f"seat {seat} sees seat {p.seat}'s role as "
-                                            f"{shown['role']!r} (public: {public})"))
-            if (shown["hp"], shown["max_hp"], shown["alive"]) != (p.hp, p.max_hp, p.alive):
-                out.append(("views: public state", f"seat {seat} sees seat {p.seat} wrong"))
-        return out
-
-    def _view_pending(self, game: Game, view: dict[str, Any], seat: int | None) -> list[Broken]:
-        req, shown = game.pending, view["pending"]
-        if req is None:
-            ok = shown is None
-        elif seat is not None and req.seat == seat:
-            ok = shown is not None and shown.get("seat") == seat and shown.get("kind") == req.kind
-        else:
-            ok = shown == {"waiting": True}
-        if ok and isinstance(view["draw_pile"], int) and view["draw_pile"] == len(game.draw_pile):
-            return []
-        return [("views: pending and piles", f"seat {seat} sees pending {_short(shown)} and a "
-                                              f"draw pile of {_short(view['draw_pile'])}")]
-
-    def _secrets(self, game: Game, view: dict[str, Any]) -> list[Broken]:
-        """A spectator's view holds no seed, RNG state or run of the draw pile in its order (its
-        events are the ones not looked at yet)."""
-        rest = {key: v for key, v in view.items() if key != "events"}
-        secrets = {game.seed: "the seed", game.rng.state: "the RNG state",
-                   game.rng.inc: "the RNG stream"}
-        at = {c: i for i, c in enumerate(game.draw_pile)}
-        out = []
-        for v in _walk([rest, view["events"]]):
-            if type(v) is dict:
-                named = [key for key in v if key in ("seed", "rng", "rng_state", "draw_order")]
-                if named:
-                    out.append(("views: secrets", f"the spectator's view has {named}"))
-            elif type(v) is int and abs(v) >= 1 << 31:
-                what = secrets.get(v, "a 64-bit number")
-                out.append(("views: secrets", f"the spectator's view holds {what} ({v})"))
-            elif type(v) in (list, tuple) and _pile_run(v, at):
-                out.append(("views: secrets", f"the spectator's view holds the draw pile's "
-                                              f"order {_short(v)}"))
-        return out[:3]
-
-
-_SOUL_KINDS: Final = ("soul_host", "soul")
-"""The requests a dead player is asked with dark souls on: where their soul goes, and whether
-it acts (``docs/rules.md``, "Detailed rules and dark souls")."""
-
-
-def _the_end(game: Any) -> list[Broken]:
-    """A game that is over says so last: its final event is ``game_over`` with its result (an
-    engine error stops it without one)."""
-    if game.result is None:
-        return []
-    last = game.events[-1] if game.events else None
-    if last is not None and last[0] == "game_over" and tuple(last[1]) == tuple(game.result):
-        return []
-    return [("the end is told", f"result {game.result}, last event {_short(last)}")]
-
-
-def _view_events(events: Sequence[Any], view: dict[str, Any], seat: int | None,
-                 viewed: list[int], k: int) -> list[Broken]:
-    """Each event as ``seat`` sees it: its public part, and its hidden part only when ``seat`` is
-    in its mask (events checked once per seat, as they come: ``viewed[k]`` of them were, and the
-    view holds the newer ones)."""
-    first = viewed[k]
-    shown = view["events"]
-    if first + len(shown) != len(events):
-        return [("views: events", f"seat {seat} sees {first + len(shown)} of {len(events)}")]
-    out = []
-    for j, got in enumerate(shown):
-        i = first + j
-        kind, args, mask, hidden = events[i]
-        sees = hidden is not None and (mask == -1 or (seat is not None and mask >> seat & 1))
-        want = (kind, *args, hidden) if sees else (kind, *args)
-        if tuple(got) != want:
-            out.append(("views: events", f"seat {seat} sees event {i} as {_short(got)}"))
-    viewed[k] = len(events)
-    return out[:3]
-
-
-class DiceInvariants:
-    """The invariants of a dice game (``docs/dice.md``), checked after every decision and at the
-    end: the 9 【箭】 (the pile and those held by the living, none by the dead), HP (a living
-    player between 1 and their starting HP, so the 70 HP tokens never run out; the dead at 0 or
-    below, and dead for good), the five dice (faces of the game's six, rerolls never below 0),
-    ``pending`` None exactly when the game is over and only the living asked, the end told, and
-    the views of every seat and of a spectator (roles hidden but for the lord's, a 3-player
-    game's, the dead's, one's own and every role at the end; the request only for the seat
-    asked; each event's hidden part only for its seats)."""
-
-    def __init__(self, game: Any) -> None:
-        self.dead = [False] * game.n
-        self.viewed = [0] * (game.n + 1)
-
-    def check(self, game: Any) -> list[Broken]:
-        """The invariants broken now: ``(invariant, detail)`` pairs."""
-        out = self._arrows(game) + self._hp(game) + self._dice(game) + self._pending(game)
-        out += _the_end(game)
-        for k, seat in enumerate([*range(game.n), None]):
-            out += self._view(game, seat, k)
-        return out
-
-    def _arrows(self, game: Any) -> list[Broken]:
-        from .dice.model import ARROWS
-
-        held = [p.arrows for p in game.players]
-        if (game.pile + sum(held) == ARROWS and 0 <= game.pile <= ARROWS and min(held) >= 0
-                and not any(p.arrows for p in game.players if not p.alive)):
-            return []
-        return [("arrows", f"pile {game.pile}, held {held}, alive "
-                           f"{[p.alive for p in game.players]}")]
-
-    def _hp(self, game: Any) -> list[Broken]:
-        out = []
-        for p in game.players:
-            s = p.seat
-            if self.dead[s] and p.alive:
-                out.append(("dead stay dead", f"seat {s} is alive again"))
-            if not p.alive:
-                self.dead[s] = True
-                if p.hp > 0:
-                    out.append(("HP bounds", f"seat {s} is dead with {p.hp} HP"))
-            elif not 1 <= p.hp <= p.max_hp:
-                out.append(("HP bounds", f"seat {s} has {p.hp} of {p.max_hp} HP"))
-        living = sum(p.hp for p in game.players if p.alive)
-        if living > 70:
-            out.append(("HP bounds", f"the living hold {living} HP: more than the 70 tokens"))
-        return out
-
-    def _dice(self, game: Any) -> list[Broken]:
-        from .dice.model import DICE, FACES
-
-        faces, spent = game.dice, game.spent
-        if (len(faces) == DICE == len(spent) and all(f == "" or f in FACES for f in faces)
-                and game.rerolls_left >= 0):
-            return []
-        return [("dice", f"faces {faces}, spent {spent}, rerolls left {game.rerolls_left}")]
-
-    def _pending(self, game: Any) -> list[Broken]:
-        req = game.pending
-        out = []
-        if (req is None) != game.over:
-            out.append(("pending iff not over", f"pending {req!r}, over {game.over}"))
-        if req is not None and not game.players[req.seat].alive:
-            out.append(("only the living decide", f"seat {req.seat} is dead and asked {req.kind}"))
-        return out
-
-    def _view(self, game: Any, seat: int | None, k: int) -> list[Broken]:
-        # Only the events not looked at yet (``since``): checking a long game stays linear.
-        view = game.view(seat, since=self.viewed[k])
-        out = []
-        for p, shown in zip(game.players, view["players"], strict=True):
-            public = game.role_seen(p, seat)
-            if shown["role"] != (p.role if public else None):
-                out.append(("views: roles", f"seat {seat} sees seat {p.seat}'s role as "
-                                            f"{shown['role']!r} (public: {public})"))
-            if ((shown["hp"], shown["max_hp"], shown["arrows"], shown["alive"])
-                    != (p.hp, p.max_hp, p.arrows, p.alive)):
-                out.append(("views: public state", f"seat {seat} sees seat {p.seat} wrong"))
-        req, pending = game.pending, view["pending"]
-        if req is None:
-            ok = pending is None
-        elif seat is not None and req.seat == seat:
-            ok = (pending is not None and pending.get("seat") == seat
-                  and pending.get("kind") == req.kind)
-        else:
-            ok = pending == {"waiting": True}
-        if not ok or view["pile"] != game.pile:
-            out.append(("views: pending and piles", f"seat {seat} sees pending {_short(pending)} "
-                                                     f"and a pile of {view['pile']}"))
-        return out + _view_events(game.events, view, seat, self.viewed, k)
-
-
-def _minus(a: list[int], b: list[int]) -> list[int]:
-    """The items of ``a`` (sorted) left over after taking out those of ``b``, counted."""
-    left = dict.fromkeys(a, 0)
-    for x in a:
-        left[x] += 1
-    for x in b:
-        if x in left:
-            left[x] -= 1
-    return [x for x, n in left.items() for _ in range(n)]
-
-
-def _walk(value: Any) -> Iterator[Any]:
-    """Every value inside ``value``, itself included (keys and values of maps)."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        yield v
-        if type(v) in (list, tuple):
-            stack.extend(v)
-        elif type(v) is dict:
-            stack.extend(v.keys())
-            stack.extend(v.values())
-
-
-def _pile_run(seq: Sequence[Any], at: dict[int, int]) -> bool:
-    """Whether ``seq`` is five or more cards lying one after another in the draw pile."""
-    if len(seq) < 5 or not all(type(x) is int and x in at for x in seq):
-        return False
-    steps = {at[b] - at[a] for a, b in zip(seq, seq[1:], strict=False)}
-    return steps in ({1}, {-1})
-
-
-class _Checks(Protocol):
-    def check(self, game: Any) -> list[Broken]: ...
-
-
-def invariants_for(game: Any) -> _Checks:
-    """The invariant checker of ``game``'s game (:class:`Invariants`, :class:`DiceInvariants`),
-    set up on it as it is now."""
-    from .dice.game import DiceGame
-
-    return DiceInvariants(game) if isinstance(game, DiceGame) else Invariants(game)
+    spec = spec if spec is not None else spec_for_config(game.config)
+    checks = spec.invariants(game)
+    if checks is None:
+        raise ValueError(f"{spec.id} has no invariants (GameSpec.invariants)")
+    return checks
 
 
 def play_checked(seed: int, index: int, *, max_breaks: int = 5) -> dict[str, Any]:
     """Play game ``index`` of a games run with ``seed`` (:func:`game_setup`) with its agents,
-    checking its invariants (:class:`Invariants`, :class:`DiceInvariants`) when it is set up,
+    checking its game's invariants (:func:`invariants_for`) when it is set up,
     after every decision and at its end, however it ends (a result, an engine error, an illegal
     choice an agent was offered); the result as the report keeps it (at most ``max_breaks``
     breaks in detail)."""
@@ -3270,7 +2940,7 @@ def play_checked(seed: int, index: int, *, max_breaks: int = 5) -> dict[str, Any
     game, err = spec.start_config(config, game_seed)
     if err is not None:
         out["error"] = {"decision": 0, "error": f"{err.kind}: {err.message}", "where": ""}
-    checks = invariants_for(game)
+    checks = invariants_for(game, spec)
     _note(out, checks.check(game), 0, max_breaks)
     if err is None:
         agents = spec.make_agents(game, game_seed, list(setup.agents))

@@ -39,6 +39,7 @@ from sgscore.fuzz import (
     encode_records,
     fuzz,
     game_config,
+    invariants_for,
     load_corpus,
     main,
     make_case,
@@ -612,6 +613,44 @@ def test_the_dice_invariants_catch_a_broken_game() -> None:
     assert _invariants_broken(game, checks) == {"arrows", "HP bounds"}
     game.players[1].alive = True
     assert "dead stay dead" in _invariants_broken(game, checks)
+
+
+def test_a_game_brings_its_own_invariants_through_its_spec() -> None:
+    # docs/fuzzing.md "Random games and their invariants": the harness asks the game's spec
+    # (GameSpec.invariants); a game of another package has none unless it says, and can bring
+    # its own, built on the checks every game shares (sgscore.core.invariants).
+    from sgscore.core.invariants import Broken, the_end
+    from sgscore.dice import DiceConfig, DiceGame
+    from sgscore.dice.invariants import DiceInvariants
+    from sgscore.sanguosha.invariants import Invariants as GameInvariants
+
+    import toy_nim
+
+    assert fuzz_module.Invariants is GameInvariants and fuzz_module.DiceInvariants is DiceInvariants
+    assert type(invariants_for(new_game(Config(players=4), 1))) is GameInvariants
+    assert type(invariants_for(DiceGame(DiceConfig(players=4), 1))) is DiceInvariants
+    game = toy_nim.NimGame(toy_nim.NimConfig(), 1)
+    assert toy_nim.SPEC.invariants(game) is None
+    with pytest.raises(ValueError, match="toy/nim has no invariants"):
+        invariants_for(game, toy_nim.SPEC)
+
+    class Stones:
+        def __init__(self, game: toy_nim.NimGame) -> None:
+            self.stones = game.pile
+
+        def check(self, game: toy_nim.NimGame) -> list[Broken]:
+            out = [] if game.pile <= self.stones else [("stones only go", f"{game.pile} stones")]
+            self.stones = game.pile
+            return out + the_end(game)
+
+    class CheckedNim(toy_nim.NimSpec):
+        def invariants(self, game: Any) -> Stones:
+            return Stones(game)
+
+    checks = invariants_for(game, CheckedNim())
+    assert checks.check(game) == []
+    game.pile += 1
+    assert checks.check(game) == [("stones only go", f"{game.pile} stones")]
 
 
 def test_a_game_that_takes_too_long_is_reported_as_a_hang() -> None:

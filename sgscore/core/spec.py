@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from .engine import EngineError, Event
+from .invariants import InvariantChecker
 from .protocol import Choice, RandomAgent, Request
 from .registry import EventKind, Registry, RequestKind
 from .telling import request_json, seen_events
@@ -415,6 +416,13 @@ class GameSpec(ABC, Generic[C]):
         tournament`` plays as many games as there are seats in each round. A game without
         tournaments raises :class:`ConfigError` (the default)."""
         raise ConfigError(f"{self.id} has no tournament")
+
+    def invariants(self, game: GameState) -> InvariantChecker | None:
+        """A checker of the game's invariants, set up on ``game`` as it is now (just made, in
+        general): what must hold after every decision and at the end, however the game ended
+        (:mod:`sgscore.core.invariants`; ``python -m sgscore.fuzz games`` calls its ``check``
+        after every decision of its random games). None when the game has none (the default)."""
+        return None
 
     # ------------------------------------------------------------------ telling
     @abstractmethod

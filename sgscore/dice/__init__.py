@@ -13,6 +13,7 @@ of its rules. ``docs/dice.md`` describes the rules as implemented; the modules:
 | ``spec.py`` | the ``GameSpec`` (``sanguozhi/dice``) |
 | ``agent.py`` | ``DiceHeuristicAgent`` |
 | ``testing.py`` | the scenario harness |
+| ``invariants.py`` | ``DiceInvariants``: what holds after every decision (``python -m sgscore.fuzz games`` checks it) |
 | ``generals/`` | one module per general |
 """
 

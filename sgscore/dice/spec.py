@@ -21,6 +21,7 @@ from . import generals as _generals  # noqa: F401 - registers every general
 from .agent import DiceHeuristicAgent
 from .config import MAX_PLAYERS, MIN_PLAYERS, DiceConfig, general_ids
 from .game import ENGINE_VERSION, GAME_ID, DiceGame
+from .invariants import DiceInvariants
 from .model import DYNAMITE, GENERALS, KINGDOM_ZH, LORD, LOYALIST, RENEGADE, SKILLS, DiceSkill
 from .summaries import summary_problems
 from .telling import EVENTS, REQUESTS, DiceTeller
@@ -89,6 +90,11 @@ class DiceSpec(GameSpec[DiceConfig]):
             return DiceHeuristicAgent(game, seed, seat)
 
         return {**super().agent_kinds(), "heuristic": heuristic}
+
+    def invariants(self, game: GameState) -> DiceInvariants:
+        """The dice game's invariants (:class:`~sgscore.dice.invariants.DiceInvariants`)."""
+        assert isinstance(game, DiceGame)
+        return DiceInvariants(game)
 
     def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
         """000 "游戏结束": the lord and the loyalists win together, dead or alive, and so do the

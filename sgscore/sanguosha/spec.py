@@ -39,6 +39,7 @@ from .cards import (
 )
 from .config import POOLS, Config, general_ids
 from .game import ENGINE_VERSION, RULESET, Game, find_mode, full_view
+from .invariants import Invariants
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
 from .skills import SKILLS, Skill, skill_words_missing
 from .summaries import summary_problems
@@ -187,6 +188,12 @@ class IdentitySpec(GameSpec[Config]):
             return HeuristicAgent(game, seed, seat)
 
         return {**super().agent_kinds(), "heuristic": heuristic}
+
+    def invariants(self, game: GameState) -> Invariants:
+        """Identity mode's invariants, 3v3 and every variant included
+        (:class:`~sgscore.sanguosha.invariants.Invariants`)."""
+        assert isinstance(game, Game)
+        return Invariants(game)
 
     def outcomes(self, summary: Mapping[str, Any]) -> list[str] | None:
         """docs/rules.md "Dying, death and victory": the lord and the loyalists win together, dead

@@ -1,8 +1,8 @@
 """Random playouts (docs/fuzzing.md "Random games and their invariants"): every game terminates; the
 invariants hold after every decision and at the end (cards conserved, HP in bounds, the dead and the
-views as the variant says: ``sgscore.fuzz.Invariants``); the same seed and decisions give the same
-game; a request's enumeration agrees with its check. Over identity mode's options and variants and
-3v3, with random and heuristic agents."""
+views as the variant says: ``sgscore.sanguosha.invariants.Invariants``); the same seed and
+decisions give the same game; a request's enumeration agrees with its check. Over identity mode's
+options and variants and 3v3, with random and heuristic agents."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from sgscore.agents import RandomAgent
 from sgscore.core.protocol import IllegalChoice, Request
-from sgscore.fuzz import Invariants
 from sgscore.sanguosha import Config, Game
+from sgscore.sanguosha.invariants import Invariants
 from sgscore.sanguosha.spec import SPEC
 from sgscore.testing import check_conservation
 

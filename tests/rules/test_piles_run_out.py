@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from sgscore.fuzz import Invariants
 from sgscore.sanguosha import Config, Game
+from sgscore.sanguosha.invariants import Invariants
 from sgscore.sanguosha.spec import SPEC
 from sgscore.testing import Scenario, Table, check_conservation
 
