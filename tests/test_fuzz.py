@@ -52,6 +52,7 @@ from sgscore.fuzz import (
     told_although,
     validation_verdict,
 )
+from sgscore.fuzz import targets as fuzz_targets
 from sgscore.replay import ValidationResult
 from sgscore.sanguosha import Config, new_game
 from sgscore.sanguosha.cards import BASIC, KIND
@@ -358,17 +359,17 @@ def test_a_submitted_choice_of_another_type_is_refused(workdir: Path) -> None:
 
 def test_retyped_choices_keep_their_shape_but_one_part() -> None:
     rng = Pcg32(1, 2)
-    seen = [fuzz_module._retyped(rng, (92, (3, 4))) for _ in range(60)]
+    seen = [fuzz_targets._retyped(rng, (92, (3, 4))) for _ in range(60)]
     for want in ((92.0, (3, 4)), ("92", (3, 4)), (92, 3), (92, (3.0, 4)), ((92,), (3, 4))):
         assert any(same_value(x, want) for x in seen), want
     assert not any(same_value(x, (92, (3, 4))) for x in seen)
-    assert fuzz_module._retyped(rng, "rende") is None
+    assert fuzz_targets._retyped(rng, "rende") is None
 
 
 def test_a_case_over_a_budget_fails_only_where_budgets_are_judged(
         workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # What the meter measured is given, not waited for: the rule, not the machine, is tested.
-    monkeypatch.setattr(fuzz_module._Meter, "stop",
+    monkeypatch.setattr(fuzz_targets._Meter, "stop",
                         lambda self: (CPU_BUDGET + 0.5, MEMORY_BUDGET + 1))
     case = make_case(1, 0, CORPUS, heavy=False)
     judged = run_target(case, "validate", workdir)
