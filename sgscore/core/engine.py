@@ -19,7 +19,7 @@ from .protocol import Choice, GameFinished, Request, normalize_choice
 from .registry import Kind
 from .rng import Pcg32
 
-__all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact"]
+__all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact", "events_since"]
 
 E = TypeVar("E", bound="Engine")
 
@@ -69,6 +69,20 @@ def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+def events_since(events: list[Event], seat: int | None, since: int) -> dict[str, Any]:
+    """The events part of a view (docs/views.md): ``events``, those from index ``since`` on as
+    ``seat`` sees them (:func:`redact`); ``events_from``, the index of the first of them; and
+    ``rewound``, true when ``since`` is past the game's last event: a frontend that kept the
+    events of a game it then undid (``replay_to`` gives a shorter history) drops the events it
+    holds from ``events_from`` on. ``ValueError`` for a negative or non-integer ``since``."""
+    if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        raise ValueError(f"since must be an event index, 0 or more, got {since!r}")
+    n = len(events)
+    start = n if since > n else since
+    return {"events_from": start, "rewound": since > n,
+            "events": [redact(e, seat) for e in events[start:]]}
+
+
 class Engine:
     """The decision driver of one game. A game subclasses it, calls ``super().__init__(seed)``
     (which checks the seed and makes the game's PCG32, :attr:`rng`, stream 0, from which all its

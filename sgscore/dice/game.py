@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from ..core.canon import state_hash
-from ..core.engine import Engine, GameOver, Proc, redact
+from ..core.engine import Engine, GameOver, Proc, events_since
 from ..core.telling import LABEL_LANGS, request_json
 from .config import DiceConfig
 from .model import ARROWS, DICE, LORD, Player
@@ -127,7 +127,8 @@ class DiceGame(Engine):
     def view(self, seat: int | None, *, since: int = 0) -> dict[str, Any]:
         """What ``seat`` sees (None: a spectator): everything but the roles still hidden from
         it; the pending request's kind and choices only for the seat asked. ``since``: only the
-        events from that index on (the table is always whole)."""
+        events from that index on (the table is always whole; ``events_from`` and ``rewound`` as
+        in identity mode's view)."""
         players = [{
             "seat": p.seat, "general": p.general,
             "role": p.role if self.role_seen(p, seat) else None,
@@ -142,13 +143,14 @@ class DiceGame(Engine):
             "turn": self.turn_no, "pile": self.pile, "dice": list(self.dice),
             "rerolls_left": self.rerolls_left, "players": players, "pending": pending,
             "result": list(self.result) if self.result else None,
-            "events": [redact(e, seat) for e in self.events[since:]],
+            **events_since(self.events, seat, since),
         }
 
     def full_view(self) -> dict[str, Any]:
         """Every role shown and the pending request in full; no events."""
         view = self.view(None, since=len(self.events))
-        view.pop("events")
+        for key in ("events", "events_from", "rewound"):
+            view.pop(key)
         for shown, p in zip(view["players"], self.players, strict=True):
             shown["role"] = p.role
         if self.pending is not None:

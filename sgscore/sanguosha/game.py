@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 from .._accel import mypyc_attr
 from ..core.canon import state_hash
 from ..core.checks import watch_hooks
-from ..core.engine import Engine, EngineError, Event, GameOver, Proc, redact
+from ..core.engine import Engine, EngineError, Event, GameOver, Proc, events_since
 from ..core.registry import RegistrationError, Registry, module_of
 from ..core.telling import LABEL_LANGS, request_json
 from .cards import CardType, deck_card_types, deck_ids, weapon_range
@@ -446,8 +446,10 @@ class Game(Engine):
         """What ``seat`` may see (``None``: a spectator who sees only public information).
 
         ``since``: only the events from that index on (a frontend that keeps the events it has
-        already shown asks for the new ones; the table is always whole). Never contains the
-        seed, the RNG state or the order of the draw pile.
+        already shown asks for the new ones; the table is always whole); ``events_from`` says
+        where they start and ``rewound`` that ``since`` was past the last event (the game was
+        undone: drop the events kept from ``events_from`` on). Never contains the seed, the RNG
+        state or the order of the draw pile.
         """
         return seat_view(self, seat, since)
 
@@ -522,7 +524,7 @@ def seat_view(g: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
         "players": players,
         "pending": pending,
         "result": list(g.result) if g.result else None,
-        "events": [redact(e, seat) for e in g.events[since:]],
+        **events_since(g.events, seat, since),
     }
 
 
@@ -531,7 +533,8 @@ def full_view(g: Game) -> dict[str, Any]:
     pending request's choices. The order of the draw pile and the RNG state stay out, as in every
     view; the events are left out."""
     view = seat_view(g, None, since=len(g.events))
-    view.pop("events", None)
+    for key in ("events", "events_from", "rewound"):
+        view.pop(key, None)
     for shown, p in zip(view["players"], g.players, strict=True):
         shown["hand"] = list(p.hand)
         shown["role"] = p.role or None

@@ -206,6 +206,12 @@ class View(_Table):
     events: list[Event] = Field(
         description="The events (from index `since` on), each [kind, args..., hidden?]: the "
                     "hidden part only when it was shown to this viewer (docs/events.md).")
+    events_from: Count = Field(
+        description="The index of the first event of `events` (`since`, or the number of events "
+                    "when `since` was past the last one).")
+    rewound: StrictBool = Field(
+        description="True when `since` was past the last event: the game was undone "
+                    "(replay_to), so the events a frontend kept from `events_from` on are gone.")
 
 
 class FullView(_Table):
