@@ -65,6 +65,7 @@ REPLAY_COMMANDS: Lazy = {
     "export": (".tools_cmd:export", "The whole replay as one JSON object, for other tools..."),
     "shrink": (".shrink_cmd:shrink", "Shrink a replay to a minimal one for which CMD still exits 0."),
     "html": (".html_cmd:html", "Write a replay as one self-contained HTML page: the table, the..."),
+    "resume": (".resume_cmd:resume", "Play a saved game on to its end and write its whole replay."),
 }
 
 

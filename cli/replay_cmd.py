@@ -98,7 +98,9 @@ def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | 
     tells whether they could answer; --numbers shows them anyway). With --json, each event is
     [kind, *args] plus its hidden part last when shown (docs/events.md), and "event_decisions"
     gives each event's decision number (-1: the setup; left out with --as), "invalid" the
-    record where the replay parts from re-simulation ({record, reason}, or null).
+    record where the replay parts from re-simulation ({record, reason}, or null). A game saved
+    before its end (sgscore.replay.save_game) is told up to where it was saved, and its last
+    line says so ("suspended": its decisions, in JSON).
 
     \b
     Examples:
@@ -132,8 +134,18 @@ def show(file: str, seat: int | None, lang: str, as_json: bool, numbers: bool | 
         fail(f"{file}: {e}")
     if scan.failure is not None:  # the game as far as it holds, then why it stops
         fail(f"{file}: {scan.failure}")
+    if scan.suspended is not None:
+        click.echo(SUSPENDED[lang].format(n=scan.suspended))
+        return
     for line in teller.summary_lines(teller.redact_summary(summary) if summary else None):
         click.echo(line)
+
+
+SUSPENDED = {
+    "en": "Saved after {n} decisions, before the game ended (sgs replay resume plays it on)",
+    "zh": "对局于第{n}个决定后保存，尚未结束（sgs replay resume 可继续）",
+}
+"""``show``'s last line for a saved game, in place of the result."""
 
 
 def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any],
@@ -142,7 +154,7 @@ def _show_json(file: str, scan: ReplayScan, spec: AnyGame, header: dict[str, Any
     """``show --json``: one JSON object, written as its events are read."""
     head = {"file": file, "seat": seat,
             "header": {k: v for k, v in header.items() if seat is None or k not in SECRET_HEADER_KEYS},
-            "truncated": scan.truncated}
+            "truncated": scan.truncated, "suspended": scan.suspended}
     click.echo(_json_text(head)[:-1] + ',"events":[', nl=False)
     numbers: list[int] = []
 
@@ -185,7 +197,8 @@ def validate(files: tuple[str, ...], as_json: bool, workers: str) -> None:
     nothing is kept between them, so memory stays flat however many there are. --workers N
     checks them on N processes at once: the lines are the same, in the same order. JSON keys:
     file, valid, decisions, turns, bytes, error ({record, reason} or null), warnings,
-    truncated, summary (the end record's, or null).
+    truncated, suspended (the decisions of a game saved before its end, valid as a game so
+    far: "FILE: valid, suspended ..."; null otherwise), summary (the end record's, or null).
 
     \b
     Examples:
@@ -266,8 +279,10 @@ def _replays(files: tuple[str, ...]) -> Iterator[tuple[str, bool]]:
 
 def _verdict_line(path: str, result: dict[str, Any]) -> str:
     if result["valid"]:
-        line = (f"{path}: valid, {result['decisions']} decisions, {result['turns']} turns, "
-                f"{result['bytes']} bytes")
+        saved = ("suspended (a game saved before its end), "
+                 if result.get("suspended") is not None else "")
+        line = (f"{path}: valid, {saved}{result['decisions']} decisions, {result['turns']} "
+                f"turns, {result['bytes']} bytes")
         for w in result.get("warnings") or ():
             line += f" (warning: {' '.join(str(w).split())})"
         return line
@@ -292,4 +307,4 @@ def _validate_one(path: str) -> dict[str, Any]:
 def _invalid(path: str, record: int, reason: str) -> dict[str, Any]:
     return {"file": path, "valid": False, "decisions": 0, "turns": 0, "bytes": 0,
             "error": {"record": record, "reason": reason}, "warnings": [], "truncated": False,
-            "summary": None}
+            "suspended": None, "summary": None}

@@ -35,6 +35,8 @@ WORDS = {
         "since_own": "since {seat}'s previous decision",
         "events": "  events {since}:", "no_events": "  no events {since}",
         "truncated": "  the file stops here (truncated)",
+        "suspended": "  the game was saved here, before this question (sgs replay resume plays "
+                     "it on)",
         "asked": "  asked: {question}", "answer": "  answer: {answer}",
         "waiting": "  asked: another seat (hidden from this seat)",
     },
@@ -47,6 +49,7 @@ WORDS = {
         "since_own": "{seat}上一个决定以来",
         "events": "  {since}的事件：", "no_events": "  {since}无事件",
         "truncated": "  文件到此为止（不完整）",
+        "suspended": "  对局保存于此，此问尚未回答（sgs replay resume 可继续）",
         "asked": "  询问：{question}", "answer": "  回答：{answer}",
         "waiting": "  询问：另一名角色（此视角不可见）",
     },
@@ -87,6 +90,9 @@ def moment_text(spec: Any, m: Moment, teller: Teller) -> list[str]:
 def _end_lines(m: Moment, teller: Teller, w: dict[str, str]) -> list[str]:
     if m.truncated:
         return [w["truncated"]]
+    if m.suspended:
+        asked = [w["asked"].format(question=m.question)] if m.question else [w["waiting"]]
+        return [*asked, w["suspended"]]
     s = m.state
     summary = s.get("result")
     shown: dict[str, Any] = {
@@ -239,7 +245,7 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
     would tell what they could answer. --json keys: file, decision, decisions (null with --as),
     own (with --as: the seat's decisions before this one), end, turn, round, phase, current,
     seat, request, answer, answer_shown, state (Game.view without events), events_from,
-    events, lines, result, error, truncated, question, answer_text.
+    events, lines, result, error, truncated, suspended, question, answer_text.
 
     \b
     Examples:
@@ -259,10 +265,11 @@ def step(file: str, at: int | None, turn: int | None, seat: int | None, lang: st
     if seat is not None and seat >= players:
         raise click.BadParameter(f"seat {seat} is not in this {players}-player game",
                                  param_hint="'--as'")
-    if at is not None and at >= st.decisions:
+    last = st.decisions if st.suspended else st.decisions - 1  # a saved game: where it waits
+    if at is not None and at > last:
         raise click.BadParameter(
             f"{at} is beyond the last decision: the replay has {st.decisions} decisions"
-            + (f" (0-{st.decisions - 1})" if st.decisions else ""), param_hint="'--at'")
+            + (f" (0-{last})" if last >= 0 else ""), param_hint="'--at'")
     view = _View(st, file, seat, lang, seat_only=True)
     if turn is not None:
         try:

@@ -50,11 +50,15 @@ class GameState(Protocol):
     round: int
     phase: str
     current: int
+    seed: int
+    config: Any  # the game's config object (its spec's ``config_type``)
 
     @property
     def over(self) -> bool: ...
 
     def clone(self) -> GameState: ...
+
+    def restart(self) -> GameState: ...
 
     def replay_to(self, n: int) -> GameState: ...
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         HashRecordModel,
         HeaderModel,
         RecordModel,
+        SuspendedModel,
         json_schemas,
         schema_text,
         write_schemas,
@@ -41,7 +42,15 @@ if TYPE_CHECKING:
         UnknownRecord,
         read_replay,
     )
-    from .records import FORMAT_NAME, FORMAT_VERSION, End, ErrorRecord, HashRecord, Header
+    from .records import (
+        FORMAT_NAME,
+        FORMAT_VERSION,
+        End,
+        ErrorRecord,
+        HashRecord,
+        Header,
+        Suspended,
+    )
     from .resim import (
         Resimulator,
         ValidationResult,
@@ -50,6 +59,7 @@ if TYPE_CHECKING:
         start_game,
         validate_file,
     )
+    from .saved import Resumed, resume_game, save_game
     from .shrink import NothingToShrink, ShrinkResult, shrink_replay
     from .step import Moment, SeatWatch, Stepper
     from .tools import (
@@ -65,10 +75,10 @@ if TYPE_CHECKING:
 _WHERE = {
     "ReplayError": "errors", "ReplayWarning": "errors",
     "FORMAT_NAME": "records", "FORMAT_VERSION": "records", "Header": "records", "End": "records",
-    "HashRecord": "records", "ErrorRecord": "records",
+    "HashRecord": "records", "ErrorRecord": "records", "Suspended": "records",
     "HeaderModel": "models", "DecisionsRecordModel": "models", "CheckpointRecordModel": "models",
     "EventsRecordModel": "models", "HashRecordModel": "models", "ErrorRecordModel": "models",
-    "EndModel": "models", "RecordModel": "models", "json_schemas": "models",
+    "EndModel": "models", "SuspendedModel": "models", "RecordModel": "models", "json_schemas": "models",
     "schema_text": "models", "write_schemas": "models",
     "Checkpoint": "reader", "Decisions": "reader", "Events": "reader", "Limits": "reader",
     "RecordReader": "reader", "Replay": "reader", "UnknownRecord": "reader",
@@ -81,19 +91,20 @@ _WHERE = {
     "export_replay": "tools", "header_json": "tools", "resim_file": "tools",
     "RecordResult": "writer", "Recorder": "writer", "ReplayWriter": "writer",
     "make_header": "writer", "record_game": "writer",
+    "Resumed": "saved", "resume_game": "saved", "save_game": "saved",
 }
 
 __all__ = [
     "ReplayError", "ReplayWarning", "FORMAT_NAME", "FORMAT_VERSION", "Header", "End",
-    "HashRecord", "ErrorRecord", "HeaderModel", "DecisionsRecordModel", "CheckpointRecordModel",
-    "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel", "RecordModel",
-    "json_schemas", "schema_text", "write_schemas", "Checkpoint", "Decisions", "Events", "Limits",
+    "HashRecord", "ErrorRecord", "Suspended", "HeaderModel", "DecisionsRecordModel", "CheckpointRecordModel",
+    "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel", "SuspendedModel",
+    "RecordModel", "json_schemas", "schema_text", "write_schemas", "Checkpoint", "Decisions", "Events", "Limits",
     "RecordReader", "Replay", "UnknownRecord", "read_replay", "Resimulator", "ValidationResult",
     "resimulate", "spec_of", "start_game", "validate_file", "Moment", "SeatWatch", "Stepper",
     "ReplayDiff",
     "ResimResult", "diff_replays", "export_replay", "header_json", "resim_file", "RecordResult",
     "Recorder", "ReplayWriter", "make_header", "record_game", "NothingToShrink", "ShrinkResult",
-    "shrink_replay",
+    "shrink_replay", "Resumed", "resume_game", "save_game",
 ]
 
 

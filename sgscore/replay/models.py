@@ -9,7 +9,8 @@ A replay is one msgpack stream: a :class:`Header` map, then records, then an :cl
 - an array ``[seat, choice, ...]``: a :class:`DecisionsRecord` (a run of one seat's decisions);
 - a non-negative integer: a :class:`CheckpointRecord` (low 7 bits of ``Game.quick_hash()``: one byte);
 - a map with a short type key ``t``: :class:`EventsRecord` (``"ev"``), :class:`HashRecord`
-  (``"cp"``), :class:`ErrorRecord` (``"err"``) and :class:`End` (``"end"``).
+  (``"cp"``), :class:`ErrorRecord` (``"err"``), :class:`End` (``"end"``) and, for a game saved
+  before its end, :class:`Suspended` (``"sus"``) in place of the end.
 
 Readers ignore unknown keys in maps and skip maps with an unknown ``t``; the format only ever adds.
 Short keys keep files small (``Header`` and ``End`` name their fields readably and store them
@@ -56,8 +57,8 @@ from .records import (
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "CHECKPOINT_MASK", "Value", "HeaderModel",
     "DecisionsRecordModel", "CheckpointRecordModel", "EventsRecordModel", "HashRecordModel",
-    "ErrorRecordModel", "EndModel", "RecordModel", "json_schemas", "write_schemas",
-    "schema_text", "main",
+    "ErrorRecordModel", "EndModel", "SuspendedModel", "RecordModel", "json_schemas",
+    "write_schemas", "schema_text", "main",
 ]
 
 HEX256 = r"^[0-9a-f]{64}$"
@@ -192,6 +193,19 @@ class ErrorRecordModel(BaseModel):
     at: Count = Field(description="Game.decisions when it raised (0: while setting up).")
 
 
+class SuspendedModel(BaseModel):
+    """The last record of a game saved before its end: where it was suspended, so that it can be
+    resumed (``sgscore.replay.resume_game``) and validated as a game so far."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, title="Suspended")
+
+    t: Literal["sus"]
+    at: Count = Field(description="Game.decisions when it was saved.")
+    n: Count = Field(description="Length of the event stream when it was saved.")
+    h: Annotated[StrictStr, Field(pattern=HEX128)] = Field(
+        description="The first 128 bits (32 hex digits) of Game.state_hash() when it was saved.")
+
+
 class EndModel(BaseModel):
     """The last record: ``Game.summary()`` under short keys, readable without re-simulating.
 
@@ -227,7 +241,7 @@ class EndModel(BaseModel):
 
 
 RecordModel = (DecisionsRecordModel | CheckpointRecordModel | EventsRecordModel | HashRecordModel
-               | ErrorRecordModel | EndModel)
+               | ErrorRecordModel | EndModel | SuspendedModel)
 """Any record after the header."""
 
 _SCHEMA_BASE = "https://sgscore.invalid/schemas/"
@@ -237,7 +251,8 @@ def _named(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema with its definitions named after the records (``End``, not ``EndModel``)."""
     text = json.dumps(schema)
     for name in ("HeaderModel", "DecisionsRecordModel", "CheckpointRecordModel",
-                 "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel"):
+                 "EventsRecordModel", "HashRecordModel", "ErrorRecordModel", "EndModel",
+                 "SuspendedModel"):
         text = text.replace(f'"#/$defs/{name}"', f'"#/$defs/{name.removesuffix("Model")}"')
     out: dict[str, Any] = json.loads(text)
     defs = out.get("$defs")

@@ -32,10 +32,12 @@ from .records import (
     HashRecord,
     Header,
     RecordError,
+    Suspended,
     parse_end,
     parse_error,
     parse_hash,
     parse_header,
+    parse_suspended,
     short,
 )
 from .versions import VersionError, migrator
@@ -94,7 +96,8 @@ class UnknownRecord(NamedTuple):
     data: dict[str, Any]
 
 
-AnyRecord = Header | Decisions | Checkpoint | Events | HashRecord | ErrorRecord | End | UnknownRecord
+AnyRecord = (Header | Decisions | Checkpoint | Events | HashRecord | ErrorRecord | End | Suspended
+             | UnknownRecord)
 
 _new_tuple = tuple.__new__
 """How the reader makes its hot records (a decisions record, a checkpoint), the tuples they are:
@@ -376,7 +379,7 @@ def _what(v: Any) -> str:
 
 
 _RECORD_NAMES = {"ev": "events record", "cp": "full checkpoint", "err": "error record",
-                 "end": "end record"}
+                 "end": "end record", "sus": "suspended record"}
 
 
 def _map_name(raw: dict[str, Any]) -> str:
@@ -461,6 +464,8 @@ class RecordReader:
         self.warnings: list[str] = []
         self.unknown = 0  # unknown records skipped (the first few are also warnings)
         self.end: End | None = None
+        #: The suspended record of a game saved before its end (then :attr:`end` stays None).
+        self.suspended: Suspended | None = None
         self.error: ErrorRecord | None = None
         self._events_next = 0
         self._decisions = 0  # decisions read so far
@@ -577,7 +582,7 @@ class RecordReader:
                 if self.unknown > limits.max_warnings:
                     self.warnings.append(f"{self.unknown - limits.max_warnings} more unknown "
                                          "records skipped")
-                if self.end is None and not self.truncated:
+                if self.end is None and self.suspended is None and not self.truncated:
                     self.truncated = True
                     self.truncation = (
                         f"the file ends after record {index - 1} (byte {self.size}) "
@@ -586,6 +591,8 @@ class RecordReader:
                 return
             if self.end is not None:
                 raise ReplayError(index, "data after the end record")
+            if self.suspended is not None:
+                raise ReplayError(index, "data after the suspended record")
             # Each handler names its exception differently: compiled, a name has one type (the
             # catch-all would raise TypeError on meeting anything but the first handler's).
             try:
@@ -664,6 +671,11 @@ class RecordReader:
         if t == "end":
             self.end = _record(parse_end, raw, index)
             return self.end
+        if t == "sus":
+            if self.error is not None:
+                raise BadValue("a suspended record after the error record")
+            self.suspended = _record(parse_suspended, raw, index)
+            return self.suspended
         if not isinstance(t, str):
             raise BadValue(f"a map record needs a string type key 't', got {short(t)}")
         self.unknown += 1
@@ -686,6 +698,8 @@ class Replay:
     bytes: int
     truncation: str | None = None
     warnings: list[str] = field(default_factory=list)
+    #: The suspended record of a game saved before its end (``end`` is then None).
+    suspended: Suspended | None = None
 
     @property
     def summary(self) -> dict[str, Any] | None:
@@ -710,5 +724,5 @@ def read_replay(path_or_bytes: str | os.PathLike[str] | bytes | IO[bytes], *,
         return Replay(
             header=rd.header, decisions=decisions, records=records, events=events, end=rd.end,
             error=rd.error, truncated=rd.truncated, bytes=rd.size, truncation=rd.truncation,
-            warnings=rd.warnings,
+            warnings=rd.warnings, suspended=rd.suspended,
         )

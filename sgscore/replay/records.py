@@ -16,8 +16,8 @@ from typing import Any, Final
 
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "MAX_SEAT", "U7", "CHECKPOINT_MASK", "RecordError",
-    "Header", "End", "HashRecord", "ErrorRecord", "parse_header", "parse_end", "parse_hash",
-    "parse_error", "END_KEYS", "HEADER_KEYS", "short",
+    "Header", "End", "HashRecord", "ErrorRecord", "Suspended", "parse_header", "parse_end",
+    "parse_hash", "parse_error", "parse_suspended", "END_KEYS", "HEADER_KEYS", "short",
 ]
 
 FORMAT_NAME: Final = "sgscore-replay"
@@ -114,6 +114,22 @@ class HashRecord:
     """A full checkpoint: ``state_hash()`` of the state after the decisions so far."""
 
     hash: str
+
+
+@dataclass(frozen=True)
+class Suspended:
+    """The last record of a game saved before its end (``docs/replay-format.md``, "Suspended"):
+    it was suspended after ``at`` decisions, with ``events`` events told, in the state whose
+    :meth:`state_hash` begins with ``hash`` (32 hex digits); ``sgscore.replay.resume_game``
+    continues it."""
+
+    at: int
+    events: int
+    hash: str
+
+    def to_record(self) -> dict[str, Any]:
+        """The record's map, as written."""
+        return {"t": "sus", "at": self.at, "n": self.events, "h": self.hash}
 
 
 @dataclass(frozen=True)
@@ -283,3 +299,14 @@ def parse_error(raw: dict[str, Any]) -> ErrorRecord:
     what = "ErrorRecord"
     return ErrorRecord(_string(raw, what, "kind", "kind"), _string(raw, what, "msg", "msg"),
                        _count(raw, what, "at", "at"))
+
+
+def parse_suspended(raw: dict[str, Any]) -> Suspended:
+    """A suspended record from its decoded map (``t`` is ``"sus"``)."""
+    what = "Suspended"
+    at = _count(raw, what, "at", "at")
+    events = _count(raw, what, "n", "n")
+    h = _string(raw, what, "h", "h")
+    if not _HEX128.fullmatch(h):
+        raise _fail(what, "h", "expected 32 lowercase hex digits")
+    return Suspended(at, events, h)

@@ -29,7 +29,7 @@ from .reader import (
     Replay,
     UnknownRecord,
 )
-from .records import CHECKPOINT_MASK, End, ErrorRecord, HashRecord, Header
+from .records import CHECKPOINT_MASK, End, ErrorRecord, HashRecord, Header, Suspended
 
 __all__ = [
     "Resimulator", "resimulate", "validate_file", "ValidationResult", "spec_of", "start_game",
@@ -112,6 +112,8 @@ class Resimulator:
         self._raised_at = 0  # the record that made the engine raise
         self.error_seen = False
         self.end_seen = False
+        #: The decisions a suspended record says the game was saved after, once it held.
+        self.suspended_at: int | None = None
         self.decisions = 0
         self.events_seen = 0  # events covered by events records so far
         self.lookahead = lookahead
@@ -185,6 +187,8 @@ class Resimulator:
             self._error(index, rec)
         elif isinstance(rec, End):
             self._end(index, rec)
+        elif isinstance(rec, Suspended):
+            self._suspended(index, rec)
         elif isinstance(rec, UnknownRecord):
             return
         else:  # pragma: no cover - the reader makes only the types above
@@ -364,11 +368,38 @@ class Resimulator:
                     f"{_short(theirs[key])}, that re-simulation does not give"))
         self.end_seen = True
 
+    def _suspended(self, index: int, rec: Suspended) -> None:
+        """A game saved before its end: it must be where the record says, and still going."""
+        self._unmatched()
+        g = self.game
+        if g.over or g.pending is None:
+            raise ReplayError(index, (
+                f"the replay says the game was suspended after {rec.at} decisions, but it is "
+                f"over after {g.decisions} ({_short(g.result or g.error)})"))
+        if rec.at != g.decisions:
+            raise ReplayError(index, (
+                f"suspended after {rec.at} decisions in the replay, after {g.decisions} on "
+                "re-simulation"))
+        if rec.events != len(g.events):
+            raise ReplayError(index, (
+                f"suspended with {rec.events} events told in the replay, {len(g.events)} on "
+                "re-simulation"))
+        if self.header.events and self.events_seen != len(g.events):
+            raise ReplayError(index, (
+                f"the header says events are recorded, but events records hold "
+                f"{self.events_seen} of the game's {len(g.events)} events"))
+        want = self._state_hash()[:32]
+        if rec.hash != want and not self.other_engine:
+            raise ReplayError(index, f"state hash differs: the replay was suspended at "
+                                     f"{rec.hash[:16]}..., re-simulation gives {want[:16]}...")
+        self.suspended_at = rec.at
+
     def finish(self, next_index: int, truncation: str | None = None) -> None:
-        """After the last record: a raise without its error record, or a missing end, fails."""
+        """After the last record: a raise without its error record, or a missing end (and no
+        suspended record), fails."""
         self._release(None)
         self._unmatched()
-        if not self.end_seen:
+        if not self.end_seen and self.suspended_at is None:
             raise ReplayError(next_index, f"truncated: {truncation or 'no end record'}")
 
 
@@ -394,7 +425,9 @@ def resimulate(replay: Replay, *, allow_truncated: bool = False) -> GameState:
 class ValidationResult:
     """The verdict on one file. ``error`` is ``{"record": int, "reason": str}`` when invalid.
     ``summary`` is the end record's of a valid file (the engine's summary), None for a file
-    without one or an invalid file (whose end record need not be the game's)."""
+    without one or an invalid file (whose end record need not be the game's). ``suspended`` is
+    the number of decisions of a valid game saved before its end (a game so far, which
+    ``resume_game`` continues), else None."""
 
     file: str
     valid: bool
@@ -405,12 +438,14 @@ class ValidationResult:
     warnings: list[str] = field(default_factory=list)
     truncated: bool = False
     summary: dict[str, Any] | None = None
+    suspended: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "file": self.file, "valid": self.valid, "decisions": self.decisions,
             "turns": self.turns, "bytes": self.bytes, "error": self.error,
-            "warnings": list(self.warnings), "truncated": self.truncated, "summary": self.summary,
+            "warnings": list(self.warnings), "truncated": self.truncated,
+            "suspended": self.suspended, "summary": self.summary,
         }
 
 
@@ -459,4 +494,5 @@ def validate_file(path: str | os.PathLike[str] | bytes, *, limits: Limits | None
         turns=game.turn_no if game is not None else 0,
         bytes=size, error=error, warnings=warn, truncated=truncated,
         summary=summary if error is None else None,  # a forged end record is not the game's
+        suspended=sim.suspended_at if sim is not None and error is None else None,
     )

@@ -56,6 +56,8 @@ class ReplayScan:
     #: Whether every record was checked against a re-simulation (the default of :func:`scan_replay`).
     checked: bool = False
     failure: ReplayError | None = None
+    #: The decisions of a saved game (its suspended record: a game so far), else None.
+    suspended: int | None = None
 
     @property
     def summary(self) -> dict[str, object] | None:
@@ -96,7 +98,8 @@ def scan_replay(src: Source, *, events: bool = False, check: bool = True, partia
         found = ReplayScan(
             header=rd.header, decisions=decisions, records=rd.index, truncated=rd.truncated,
             truncation=rd.truncation, end=rd.end, error=rd.error, bytes=rd.size,
-            warnings=list(rd.warnings))
+            warnings=list(rd.warnings),
+            suspended=None if rd.suspended is None else rd.suspended.at)
     if not check and not (events and not found.header.events):
         return found
     found.checked = check

@@ -73,6 +73,8 @@ class Moment:
     truncated: bool = False
     warnings: list[str] = field(default_factory=list)
     question: str | None = None
+    #: The end of a saved game (a suspended record): the game waits on ``question`` there.
+    suspended: bool = False
     answer_text: str | None = None
     lang: str = "en"
     end: bool = False
@@ -98,7 +100,8 @@ class Moment:
             "state": copy(self.state) if raw else None, "events_from": self.events_from,
             "events": self.events if raw else None, "lines": list(self.lines),
             "result": copy(self.result), "error": self.error, "truncated": self.truncated,
-            "question": self.question, "answer_text": self.answer_text,
+            "suspended": self.suspended, "question": self.question,
+            "answer_text": self.answer_text,
         }
         if not raw:
             for key in ("answer", "state", "events"):
@@ -142,7 +145,8 @@ class _Telling:
 
 
 def _seat_moment(spec: AnyGame, telling: _Telling, g: GameState, seat: int, own: int,
-                since: int, answer: Choice, at_end: bool, truncated: bool = False) -> Moment:
+                since: int, answer: Choice, at_end: bool, truncated: bool = False,
+                suspended: bool = False) -> Moment:
     """A moment of ``seat`` that sees only its own decisions (see :meth:`Stepper.seat_moment`):
     built from what that seat may see and nothing else."""
     events = g.events
@@ -158,6 +162,9 @@ def _seat_moment(spec: AnyGame, telling: _Telling, g: GameState, seat: int, own:
         request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
         question = teller.ask(req.kind, req.seat, req.prompt)
         answer_text = teller.describe(req.kind, answer)
+    elif suspended and req is not None and req.seat == seat:  # the question it was saved on
+        request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
+        question = teller.ask(req.kind, req.seat, req.prompt)
     error = None if g.error is None else f"{g.error.kind}: {g.error.message}"
     return Moment(
         index=None, decisions=None, turn=g.turn_no, round=g.round, phase=g.phase,
@@ -166,6 +173,7 @@ def _seat_moment(spec: AnyGame, telling: _Telling, g: GameState, seat: int, own:
         events=list(json_events(events[since:], seat)), lines=lines, result=g.result,
         error=error, truncated=truncated, question=question, answer_text=answer_text,
         lang=telling.lang, end=at_end, own=own, event_lines=telling.starts,
+        suspended=suspended,
     )
 
 
@@ -208,7 +216,8 @@ class Stepper:
     an illegal decision, a checkpoint, events or error record that differs, or a missing end
     record in a file that is not truncated). After a ``ReplayError`` the stepper starts over from
     the beginning on the next move. Going backwards re-simulates from the start (games are short).
-    A truncated replay can be stepped up to its last whole record; its end says so.
+    A truncated replay can be stepped up to its last whole record; its end says so. A saved game
+    (a suspended record) ends at the question it was saved on (``Moment.suspended``).
 
     Stepping goes decision by decision, so with a seat as viewer the sequence of moments still
     shows that some seat was asked something (``sgs replay show --as`` does not).
@@ -222,6 +231,8 @@ class Stepper:
             self.header = replay.header
             self.decisions = len(replay.decisions)
             self.truncated, self.truncation = replay.truncated, replay.truncation
+            #: Whether the file is a saved game: it ends with a suspended record.
+            self.suspended: bool = replay.suspended is not None
             self._records = len(replay.records)
             self.warnings: list[str] = list(replay.warnings)
             self._seats = bytes(seat for seat, _ in replay.decisions)
@@ -236,6 +247,7 @@ class Stepper:
             self.header = rd.header
             self.decisions = len(seats)
             self.truncated, self.truncation = rd.truncated, rd.truncation
+            self.suspended = rd.suspended is not None
             self._records = rd.index
             self.warnings = list(rd.warnings)
             self._seats = bytes(seats)
@@ -366,7 +378,7 @@ class Stepper:
         at_end = pos >= self.decisions
         answer: Choice = None if at_end else self._expected()
         m = _seat_moment(self.spec, telling, g, seat, own, since, answer, at_end,
-                        at_end and self.truncated)
+                         at_end and self.truncated, at_end and self.suspended)
         return replace(m, warnings=list(self.warnings))
 
     # ------------------------------------------------------------ telling
@@ -398,6 +410,13 @@ class Stepper:
                 answer_text = teller.describe(req.kind, answer)
             else:
                 request = {"waiting": True}
+        suspended = self._pos >= self.decisions and self.suspended
+        if suspended and req is not None:  # the question the saved game waits on, unanswered
+            if seat is None or seat == req.seat:
+                request = {"seat": req.seat, "kind": req.kind, "prompt": list(req.prompt)}
+                question = teller.ask(req.kind, req.seat, req.prompt)
+            else:
+                request = {"waiting": True}
         error = None if g.error is None else f"{g.error.kind}: {g.error.message}"
         return Moment(
             index=self._pos, decisions=self.decisions, turn=g.turn_no, round=g.round,
@@ -408,6 +427,7 @@ class Stepper:
             truncated=self._pos >= self.decisions and self.truncated,
             warnings=list(self.warnings), question=question, answer_text=answer_text,
             lang=lang, end=self._pos >= self.decisions, event_lines=telling.starts,
+            suspended=suspended,
         )
 
     def state(self, seat: int | None) -> dict[str, Any]:

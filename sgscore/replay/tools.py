@@ -31,7 +31,7 @@ from ..core.protocol import same_value
 from ..core.telling import plain
 from .errors import ReplayError, json_text
 from .reader import Decisions, Events, Limits, RecordReader
-from .records import End, ErrorRecord, HashRecord, Header
+from .records import End, ErrorRecord, HashRecord, Header, Suspended
 from .resim import Resimulator, spec_of
 from .scan import iter_events, scan_replay
 from .writer import ReplayWriter, atomic_output
@@ -382,7 +382,7 @@ def resim_file(src: Source, dst: str | os.PathLike[str], events: bool | None = N
     (where the two engines part), nothing is written and :class:`ReplayError` names that record.
     A truncated ``src`` (a crash, or a replay cut short by ``sgs replay shrink``) gives a
     truncated ``dst`` that stops at the same decision, with no end record (``truncated`` in the
-    result). ``dst`` may be ``src``: it is replaced only when the new replay is written whole."""
+    result); a saved game (a suspended record) gives a saved game. ``dst`` may be ``src``: it is replaced only when the new replay is written whole."""
     dst = os.fspath(dst)
     where = [0]  # the record being re-simulated
     with atomic_output(dst) as f:  # the umask's permissions, moved into place when whole
@@ -426,6 +426,9 @@ def _resim(src: Source, dst: str, events: bool | None, limits: Limits | None,
             elif t is End:
                 sim.feed(index, rec)
                 w.end(game)
+            elif t is Suspended:  # a saved game stays saved, where it was
+                sim.feed(index, rec)
+                w.suspend(game)
             else:  # checkpoints and events are checked, then written afresh; unknown: dropped
                 sim.feed(index, rec)
         if rd.truncated:  # the new replay stops where this one does
@@ -483,6 +486,7 @@ def write_export(src: Source, out: _Text, *, events: bool = False,
         "summary": scan.summary,
         "error": None if err is None else {"kind": err.kind, "msg": err.msg, "at": err.at},
         "truncated": scan.truncated,
+        "suspended": scan.suspended,
         "warnings": scan.warnings,
     }
     out.write("," + _json(tail)[1:] + "\n")
@@ -495,7 +499,7 @@ def export_replay(src: Source, *, events: bool = False,
     ``header`` (readable names, config filled in), ``decisions`` (``[seat, choice]`` each),
     ``events`` (with ``events``: ``[kind, args, mask, hidden]`` each, as recorded, or
     re-simulated when the file has none; else None), ``summary`` (the end record's, or None),
-    ``error`` (``{"kind", "msg", "at"}`` or None), ``truncated`` and ``warnings``.
+    ``error`` (``{"kind", "msg", "at"}`` or None), ``truncated``, ``suspended`` and ``warnings``.
 
     It reads the file record by record, then re-simulates it, checking every record as
     ``validate_file`` does: a file that cannot be read, or that parts from re-simulation (a

@@ -236,8 +236,20 @@ def _skills(spec: AnyGame, ids: list[str], lang: str) -> tuple[dict[str, Any], d
     return out_generals, out_skills
 
 
+_SAVED = {
+    "en": ("Asked: {question}", "The game was saved here, before this question "
+                                "(sgs replay resume plays it on)."),
+    "zh": ("询问：{question}", "对局保存于此，此问尚未回答（sgs replay resume 可继续）。"),
+}
+"""The end of a saved game (a suspended record), in each language: the question it waits on."""
+
+
 def _end_lines(m: Moment, teller: Teller) -> list[str]:
-    """The result as ``sgs replay step`` says it at the end (for a seat, what it may know)."""
+    """The result as ``sgs replay step`` says it at the end (for a seat, what it may know); for
+    a saved game, the question it was saved on."""
+    if m.suspended:
+        asked, saved = _SAVED.get(m.lang, _SAVED["en"])
+        return ([asked.format(question=m.question)] if m.question else []) + [saved]
     s = m.state
     summary = s.get("result")
     players = s.get("players", [])

@@ -25,7 +25,7 @@ from ..core.games import spec_for_config
 from ..core.protocol import Choice, GameFinished, normalize_choice
 from ..core.spec import GameState
 from ..core.telling import plain
-from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header
+from .records import CHECKPOINT_MASK, FORMAT_NAME, FORMAT_VERSION, End, Header, Suspended
 
 __all__ = ["ReplayWriter", "RecordResult", "Recorder", "make_header", "record_game",
            "atomic_output", "atomic_write"]
@@ -186,6 +186,14 @@ class ReplayWriter:
         """The end record with ``game.summary()`` (after any events not yet written)."""
         self.events(game)
         self._write(End.from_summary(plain(game.summary())))
+
+    def suspend(self, game: GameState) -> None:
+        """The suspended record of a game saved before its end (after any events not yet
+        written): it stops after ``game.decisions`` decisions, and ``resume_game`` continues it
+        (``docs/replay-format.md``, "Suspended")."""
+        self.events(game)
+        self._write(Suspended(game.decisions, len(game.events), game.state_hash()[:32])
+                    .to_record())
 
     def close(self) -> None:
         """Write any pending decisions; given a path, close the file and move it into place

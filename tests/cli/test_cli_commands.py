@@ -298,7 +298,7 @@ def test_validate_json_rows_have_the_same_keys_for_every_kind_of_file(
     assert code == 1
     rows = [json.loads(x) for x in out.splitlines()]
     keys = {"file", "valid", "decisions", "turns", "bytes", "error", "warnings", "truncated",
-            "summary"}
+            "suspended", "summary"}
     assert [set(r) for r in rows] == [keys] * len(files)
     assert [r["valid"] for r in rows] == [True, True] + [False] * 5
     assert rows[0]["summary"]["hash"] == rows[1]["summary"]["hash"]

@@ -18,6 +18,7 @@ from sgscore.replay.models import (
     ErrorRecordModel,
     HashRecordModel,
     HeaderModel,
+    SuspendedModel,
     json_schemas,
     schema_text,
 )
@@ -29,6 +30,7 @@ from sgscore.replay.records import (
     parse_error,
     parse_hash,
     parse_header,
+    parse_suspended,
 )
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
@@ -100,6 +102,7 @@ GOOD_END = {"t": "end", "w": None, "why": "round_cap", "tu": 4, "ro": 1, "d": 14
             "al": [True, False], "secrets": [1, 2]}
 GOOD_HASH = {"t": "cp", "hash": "ab" * 32}
 GOOD_ERROR = {"t": "err", "kind": "ZeroDivisionError", "msg": "boom", "at": 3}
+GOOD_SUSPENDED = {"t": "sus", "at": 60, "n": 412, "h": "0f" * 16}
 maps = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=2)),
     max_leaves=6)
@@ -148,3 +151,10 @@ def test_hash_and_error_parsers_agree_with_the_models(raw: dict[str, Any]) -> No
         _agree(HashRecordModel, parse_hash, raw)
     elif raw.get("t") == "err":
         _agree(ErrorRecordModel, parse_error, raw)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_mutated(GOOD_SUSPENDED))
+def test_suspended_parser_agrees_with_the_model(raw: dict[str, Any]) -> None:
+    if raw.get("t") == "sus":
+        _agree(SuspendedModel, parse_suspended, raw)

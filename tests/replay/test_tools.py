@@ -253,7 +253,8 @@ def test_export_round_trip(games: dict[str, Path]) -> None:
     data = export_replay(games["compact"], events=True)
     h = data["header"]
     assert set(data) == {"header", "decisions", "events", "summary", "error", "truncated",
-                         "warnings"}
+                         "suspended", "warnings"}
+    assert data["suspended"] is None
     assert h["seed"] == 3 and h["config"] == SPEC.full_config({"players": 4, "generals": None})
     game = new_game(Config.from_dict(h["config"]), h["seed"])
     for seat, choice in data["decisions"]:
