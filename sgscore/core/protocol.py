@@ -368,3 +368,7 @@ class RandomAgent:
 
     def choose(self, request: Request) -> Choice:
         return request.choice_at(self.rng.below(request.count()))
+
+    def follow(self, game: object) -> None:
+        """Go on with ``game`` (it keeps no game: its stream is all it has; see
+        ``GameSpec.make_agents``)."""

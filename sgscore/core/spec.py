@@ -194,6 +194,41 @@ class Account:
         return self.teller.summary_lines(self.teller.redact_summary(summary) if summary else None)
 
 
+def _caught_up(game: GameState, seed: int, kinds: Sequence[Callable[[GameState, int, int], Any]]
+               ) -> list[Any] | None:
+    """Agents of ``kinds`` for ``game`` as they would be after playing its decisions (see
+    :meth:`GameSpec.make_agents`), or None when the game's decisions do not lead to it from its
+    start (a table set up by hand) or no agent can follow another game."""
+    replay = game.restart()
+    shadow = [make(replay, seed, seat) for seat, make in enumerate(kinds)]
+    follows = [callable(getattr(a, "follow", None)) for a in shadow]
+    if not any(follows):
+        return None
+    history = game.history
+    last = len(history) - 1
+    for i, (seat, choice) in enumerate(history):
+        req = replay.pending
+        if req is None or req.seat != seat:
+            return None
+        if follows[seat]:
+            shadow[seat].choose(req)  # its stream and what it learns move as they did
+        try:
+            replay.submit(choice)
+        except EngineError:
+            if i != last:
+                return None
+    if replay.state_hash() != game.state_hash():
+        return None
+    out = []
+    for seat, (agent, follow) in enumerate(zip(shadow, follows, strict=True)):
+        if follow:
+            agent.follow(game)
+            out.append(agent)
+        else:
+            out.append(kinds[seat](game, seed, seat))
+    return out
+
+
 OptionKind = Literal["flag", "int", "str"]
 
 
@@ -327,7 +362,15 @@ class GameSpec(ABC, Generic[C]):
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """One agent per seat of ``game``: ``names`` is one name for every seat or one per
         seat (``"heuristic"``, ``["heuristic", "random", ...]``); :class:`ConfigError` names
-        an unknown one or a wrong count."""
+        an unknown one or a wrong count.
+
+        Agents made for a game under way (an undone game, ``replay_to(k)``; a clone; a resumed
+        one) are caught up: each has been asked every decision its seat took, on a copy of the
+        game replayed from its start, so its random stream and what it learnt are where they
+        would be had it played from the start, and it goes on as the game played in one go by
+        such agents would (docs/api.md "Agents that survive undo"). An agent is caught up when
+        it has ``follow(game)`` (it then watches ``game``); another is made on ``game`` as it
+        stands. A game set up by hand (its state not its decisions') gets agents as it stands."""
         kinds = self.agent_kinds()
         seats = game.seats
         listed = [names] * seats if isinstance(names, str) else list(names)
@@ -340,6 +383,10 @@ class GameSpec(ABC, Generic[C]):
             if name not in kinds:
                 raise ConfigError(f"agents: no agent {name!r:.40} for {self.id} "
                                   f"(agents: {', '.join(kinds)})")
+        if game.decisions:
+            caught = _caught_up(game, seed, [kinds[name] for name in listed])
+            if caught is not None:
+                return caught
         return [kinds[name](game, seed, seat) for seat, name in enumerate(listed)]
 
     def start(self, config: Mapping[str, Any], seed: int) -> tuple[GameState, EngineError | None]:

@@ -30,6 +30,11 @@ class DiceHeuristicAgent:
         self.seat = seat
         self.rng = Pcg32(seed, 1 + seat)
 
+    def follow(self, game: DiceGame) -> None:
+        """Watch ``game`` from now on: a copy, at the same moment, of the game this agent has
+        played so far (see ``GameSpec.make_agents``)."""
+        self.game = game
+
     @property
     def me(self) -> Player:
         return self.game.players[self.seat]

@@ -247,6 +247,13 @@ class HeuristicAgent:
         self.worth: list[int] | None = None  # _worth() in this decision
         self.now: list[int] | None = None  # the attitudes in this decision, once worked out
 
+    def follow(self, game: Game) -> None:
+        """Watch ``game`` from now on: a copy, at the same moment, of the game this agent has
+        played so far (``GameSpec.make_agents`` catches an agent up on a replay of the game,
+        then has it follow the game it is for)."""
+        self.g = game
+        self.att_at = self.alive_at = -1  # worked out again from the game it now watches
+
     # ------------------------------------------------------------------ what the seat knows
     def _observe(self) -> None:
         """Read the events shown to this seat since the last decision."""
