@@ -19,7 +19,9 @@ from .protocol import Choice, GameFinished, Request, normalize_choice
 from .registry import Kind
 from .rng import Pcg32
 
-__all__ = ["Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact", "events_since"]
+__all__ = [
+    "Engine", "EngineError", "GameOver", "Event", "Proc", "ALL", "redact", "events_since", "rebuilt",
+]
 
 E = TypeVar("E", bound="Engine")
 
@@ -190,6 +192,14 @@ class Engine:
         """The hash of the whole state (each game defines it)."""
         raise NotImplementedError
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: a game travels as its class, config, seed and decisions (and its state
+        hash), and is rebuilt by replaying them (:func:`rebuilt`), in this process or another,
+        on either core. A game whose state was set outside its config, seed and decisions
+        cannot be rebuilt: unpickling it raises ``ValueError``."""
+        config = getattr(self, "config")  # noqa: B009 - every game has one; the base does not
+        return (rebuilt, (type(self), config, self.seed, list(self.history), self.state_hash()))
+
     def __copy__(self: E) -> E:
         return self.clone()
 
@@ -235,3 +245,22 @@ class Engine:
                     hidden: tuple[Any, ...]) -> None:
         """Append an event whose ``hidden`` part only the seats in ``mask`` see."""
         self.events.append((kind.name, args, mask, hidden))
+
+
+def rebuilt(cls: Any, config: Any, seed: int, history: list[tuple[int, Choice]],
+            state_hash: str) -> Engine:
+    """A game of class ``cls`` made with ``config`` and ``seed``, its ``history`` replayed: an
+    unpickled game (:meth:`Engine.__reduce__`). ``ValueError`` when it does not come to the
+    state whose hash is ``state_hash``."""
+    game: Engine = cls(config, seed)
+    last = len(history) - 1
+    for i, (_, choice) in enumerate(history):
+        try:
+            game.submit(choice, history[i + 1] if i < last else None)
+        except EngineError:
+            if i != last:
+                raise
+    if game.state_hash() != state_hash:
+        raise ValueError(f"this {cls.__name__} cannot be rebuilt: its state was set outside "
+                         "its config, seed and decisions")
+    return game

@@ -372,3 +372,14 @@ class RandomAgent:
     def follow(self, game: object) -> None:
         """Go on with ``game`` (it keeps no game: its stream is all it has; see
         ``GameSpec.make_agents``)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: its stream's state is all it has."""
+        return (_random_agent, (self.rng.getstate(),))
+
+
+def _random_agent(state: tuple[int, int]) -> RandomAgent:
+    """A :class:`RandomAgent` whose stream is at ``state`` (an unpickled one)."""
+    agent = RandomAgent(0, 0)
+    agent.rng.setstate(state)
+    return agent

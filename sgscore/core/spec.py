@@ -24,7 +24,7 @@ from .telling import request_json, seen_events
 
 __all__ = [
     "LANGS", "Account", "AnyGame", "ConfigError", "GameState", "GameSpec", "Option", "Teller",
-    "rules_id", "same_value", "side_outcomes", "viewer_args",
+    "remade_agent", "rules_id", "same_value", "side_outcomes", "viewer_args",
 ]
 
 
@@ -227,6 +227,23 @@ def _caught_up(game: GameState, seed: int, kinds: Sequence[Callable[[GameState, 
         else:
             out.append(kinds[seat](game, seed, seat))
     return out
+
+
+def remade_agent(make: Callable[[GameState, int, int], Any], game: GameState, seed: int,
+                 seat: int) -> Any:
+    """The agent ``make(game, seed, seat)`` as it would be after playing ``game``'s decisions
+    so far (caught up as :meth:`GameSpec.make_agents` does): how an agent that keeps its game is
+    unpickled (its ``__reduce__``). Made on ``game`` as it stands when its decisions do not lead
+    to it from its start."""
+    kinds: list[Callable[[GameState, int, int], Any]] = [_idle] * game.seats
+    kinds[seat] = make
+    caught = _caught_up(game, seed, kinds) if game.decisions else None
+    return caught[seat] if caught is not None else make(game, seed, seat)
+
+
+def _idle(game: GameState, seed: int, seat: int) -> Any:
+    """No agent: a seat :func:`remade_agent` does not catch up."""
+    return None
 
 
 OptionKind = Literal["flag", "int", "str"]

@@ -12,8 +12,11 @@ the lord's, the roles revealed) and a few rules of thumb.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
+from ..core.spec import remade_agent
 from .game import DiceGame
 from .model import BEER, DYNAMITE, GATLING, LORD, LOYALIST, REBEL, RENEGADE, Player
 
@@ -28,7 +31,14 @@ class DiceHeuristicAgent:
     def __init__(self, game: DiceGame, seed: int, seat: int) -> None:
         self.game = game
         self.seat = seat
+        self.seed = seed
         self.rng = Pcg32(seed, 1 + seat)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: the agent travels as its game, seed and seat, and is made again caught up
+        on the game (``sgscore.core.spec.remade_agent``): the same stream and the same reading
+        of the table, in this process or another."""
+        return (remade_agent, (type(self), self.game, self.seed, self.seat))
 
     def follow(self, game: DiceGame) -> None:
         """Watch ``game`` from now on: a copy, at the same moment, of the game this agent has

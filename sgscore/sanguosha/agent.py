@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..core.engine import Event
 from ..core.protocol import Choice, PickRequest, Request, SubsetRequest
 from ..core.rng import Pcg32
+from ..core.spec import remade_agent
 from .cards import (
     ARMOR,
     CARD_TYPES,
@@ -217,6 +218,7 @@ class HeuristicAgent:
     def __init__(self, game: Game, seed: int, seat: int) -> None:
         self.g = game
         self.seat = seat
+        self.seed = seed
         self.rng = Pcg32(seed, 1 + seat)
         self.lean = [0] * game.n
         self.seen = 0  # the game's events read, and of them the ones of _READS (see _hits)
@@ -246,6 +248,12 @@ class HeuristicAgent:
         self.values: dict[int, int] = {}  # value() of each card asked, in this decision
         self.worth: list[int] | None = None  # _worth() in this decision
         self.now: list[int] | None = None  # the attitudes in this decision, once worked out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: the agent travels as its game, seed and seat, and is made again caught up
+        on the game (``sgscore.core.spec.remade_agent``): the same stream and the same reading
+        of the table, in this process or another."""
+        return (remade_agent, (type(self), self.g, self.seed, self.seat))
 
     def follow(self, game: Game) -> None:
         """Watch ``game`` from now on: a copy, at the same moment, of the game this agent has
