@@ -78,6 +78,24 @@ def test_the_corpus_is_small_and_encodes_back_byte_for_byte() -> None:
     assert all(f"`{cf.name}.mp`" in readme for cf in CORPUS)
 
 
+def test_the_corpus_is_this_engines() -> None:
+    # Each seed is a replay this engine and these rules recorded (the engine-error one is
+    # invalid here by design: its fault was injected while it was recorded), among them a
+    # game saved before its end; after a rules change: python -m sgscore.fuzz corpus --out
+    # fixtures/fuzz
+    from sgscore.replay import validate_file
+
+    for cf in CORPUS:
+        verdict = validate_file(cf.data)
+        if cf.name == "p5-engine-error":
+            assert not verdict.valid and "did not raise" in str(verdict.error), verdict.error
+            continue
+        assert verdict.valid and not verdict.warnings, (
+            f"{cf.name}: {verdict.error or verdict.warnings}: record the corpus again with "
+            "python -m sgscore.fuzz corpus --out fixtures/fuzz")
+    assert any(validate_file(cf.data).suspended for cf in CORPUS)
+
+
 def test_the_encoder_writes_what_msgpack_reads_and_raw_bytes_as_they_are() -> None:
     values: list[Any] = [None, True, False, 0, 127, 128, -32, -33, 255, 65536, (1 << 64) - 1,
                          -(1 << 63), 1.5, "", "x" * 40, "三" * 100, b"\x00", [1, [2]],

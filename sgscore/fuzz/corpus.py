@@ -59,6 +59,10 @@ _CORPUS: Final[tuple[tuple[str, str, str, dict[str, Any], int, bool], ...]] = (
 _HASHES_NAME: Final = "p8-full-checkpoints"
 _HASHES_ABOUT: Final = ("an 8-player beginner game of 4 rounds at most, without events, with a "
                         "full checkpoint (state hash) after every bare one")
+_SAVED_NAME: Final = "p5-saved-events"
+_SAVED_ABOUT: Final = ("a 5-player game with random generals and heuristic agents, saved after "
+                       "40 decisions (sgscore.replay.save_game), with events: it ends with a "
+                       "suspended record, not an end record")
 _FAULT_NAME: Final = "p5-engine-error"
 _FAULT_ABOUT: Final = ("a 5-player beginner game that ends in an engine error record: recorded "
                        "with a fault injected into 桃's effect, so this engine re-simulates it "
@@ -81,7 +85,29 @@ def build_corpus() -> list[tuple[CorpusFile, str]]:
     out.append((CorpusFile(_HASHES_NAME, _with_full_checkpoints(
         Config(players=8, generals=None, max_rounds=4), 8)), _HASHES_ABOUT))
     out.append((CorpusFile(_FAULT_NAME, _engine_error_replay()), _FAULT_ABOUT))
+    out.append((CorpusFile(_SAVED_NAME, _saved_replay()), _SAVED_ABOUT))
     return out
+
+
+def _saved_replay() -> bytes:
+    """A game saved before its end: a replay that ends with a suspended record."""
+    import tempfile
+
+    from ..replay import save_game
+    from ..sanguosha import SPEC
+    from ..sanguosha.config import Config
+    from ..sanguosha.game import Game
+
+    game = Game(Config(players=5, generals="random"), 11)
+    agents = SPEC.make_agents(game, 11, "heuristic")
+    while game.decisions < 40:
+        request = game.pending
+        assert request is not None, "the game ended before its 40th decision"
+        game.submit(agents[request.seat].choose(request))
+    with tempfile.TemporaryDirectory(prefix="sgs-corpus-") as folder:
+        path = Path(folder) / "saved.mp"
+        save_game(game, path, agents="heuristic")
+        return path.read_bytes()
 
 
 def _with_full_checkpoints(config: Config, seed: int) -> bytes:
