@@ -70,7 +70,6 @@ def redact(event: Event, seat: int | None) -> tuple[Any, ...]:
     return (kind, *args)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 def events_since(events: list[Event], seat: int | None, since: int) -> dict[str, Any]:
     """The events part of a view (docs/views.md): ``events``, those from index ``since`` on as
     ``seat`` sees them (:func:`redact`); ``events_from``, the index of the first of them; and
@@ -85,6 +84,7 @@ def events_since(events: list[Event], seat: int | None, since: int) -> dict[str,
             "events": [redact(e, seat) for e in events[start:]]}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Engine:
     """The decision driver of one game. A game subclasses it, calls ``super().__init__(seed)``
     (which checks the seed and makes the game's PCG32, :attr:`rng`, stream 0, from which all its
