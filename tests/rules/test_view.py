@@ -61,8 +61,10 @@ def test_a_view_since_an_event_holds_only_the_later_events() -> None:
         for n in (0, 5, len(g.events) - 1, len(g.events)):
             part = g.view(seat, since=n)
             assert part["events"] == whole["events"][n:]
-            assert {k: v for k, v in part.items() if k != "events"} == {
-                k: v for k, v in whole.items() if k != "events"}
+            assert (part["events_from"], part["rewound"]) == (n, False)
+            table = ("events", "events_from")
+            assert {k: v for k, v in part.items() if k not in table} == {
+                k: v for k, v in whole.items() if k not in table}
 
 
 def test_every_role_is_shown_to_every_seat_once_the_game_is_over() -> None:
