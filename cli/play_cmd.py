@@ -25,37 +25,51 @@ __all__ = ["play", "PERSON"]
 
 PERSON = "person"
 """The name the replay's header gives the seat a person plays."""
+PERSON_UNDO = "person+undo"
+"""The same, when the person may undo their last decision (``--undo``, the default)."""
+UNDO = "0"
+"""The answer that undoes the person's last decision."""
 
 WORDS = {
     "en": {"you": "You are {p}.", "choose": "Choose 1-{n}: ", "done": "done",
            "top": "on top of the draw pile", "bottom": "at the bottom of the draw pile",
            "place": "Where does {card} go?", "pick": "{question} (chosen so far: {chosen})",
            "again": "Type a number from 1 to {n}.", "targets": "{card}: on whom?",
+           "undo": "  0. undo your last decision", "undone": "Undone: back to decision {n}.",
            "saved": "Saved after {n} decisions: sgs play --resume {file} plays on.",
            "written": "{file}: {n} decisions, {result}"},
     "zh": {"you": "你是{p}。", "choose": "选择1-{n}：", "done": "完成",
            "top": "置于牌堆顶", "bottom": "置于牌堆底",
            "place": "{card}放在哪里？", "pick": "{question}（已选：{chosen}）",
            "again": "请输入1到{n}之间的数字。", "targets": "{card}：目标是谁？",
+           "undo": "  0. 撤销你的上一个决定", "undone": "已撤销：回到第{n}个决定。",
            "saved": "已在第{n}个决定后保存：sgs play --resume {file} 可继续。",
            "written": "{file}：{n}个决定，{result}"},
 }
 """The words of the command's own frame, in each language of the account."""
 
 
+class _Undo(Exception):
+    """The person asked to undo their last decision."""
+
+
 class _Asker:
     """Shows numbered options and reads the number of one, a line at a time (from a terminal
-    or a pipe: ``yes 1 | sgs play ...`` answers 1 to everything)."""
+    or a pipe: ``yes 1 | sgs play ...`` answers 1 to everything). While ``can_undo``, 0 undoes
+    the person's last decision (:class:`_Undo`)."""
 
     def __init__(self, lang: str, stdin: IO[str]) -> None:
         self.w = WORDS[lang]
         self.stdin = stdin
+        self.can_undo = False
 
     def one(self, title: str, labels: Sequence[str]) -> int:
         """The index of the option chosen (EOFError when the input ends)."""
         click.echo(title)
         for i, label in enumerate(labels, 1):
             click.echo(f"  {i}. {label}")
+        if self.can_undo:
+            click.echo(self.w["undo"])
         n = len(labels)
         while True:
             click.echo(self.w["choose"].format(n=n), nl=False)
@@ -66,6 +80,8 @@ class _Asker:
             text = line.strip()
             if not self.stdin.isatty():
                 click.echo(text)  # a piped answer shows where it was given
+            if text == UNDO and self.can_undo:
+                raise _Undo
             if text.isdigit() and 1 <= int(text) <= n:
                 return int(text) - 1
             click.echo(self.w["again"].format(n=n))
@@ -132,9 +148,12 @@ def _answer(asker: _Asker, form: dict[str, Any], lang: str) -> Any:
                    "given).")
 @click.option("--resume", "resume", default=None, type=click.Path(dir_okay=False),
               metavar="FILE", help="Play on a game saved by sgs play (or save_game).")
+@click.option("--undo/--no-undo", default=True, show_default=True,
+              help="Whether you may undo your last decision (answer 0); the replay's header "
+                   "records it (your seat's agent: person+undo or person).")
 @click.pass_context
 def play(ctx: click.Context, /, game: str, seed: int, seat: int, agents: str, lang: str,
-         output: str | None, resume: str | None, **values: Any) -> None:
+         output: str | None, resume: str | None, undo: bool, **values: Any) -> None:
     """Play a game at the terminal against agents, recorded as it goes.
 
     Each of your questions comes with the table as your seat sees it, what happened since your
@@ -143,8 +162,10 @@ def play(ctx: click.Context, /, game: str, seed: int, seat: int, agents: str, la
     written to -o as the game goes; when you leave (Ctrl-C, or the end of the input) the game is
     saved there (a valid replay of a game so far: sgs replay validate says "suspended"), and
     `sgs play --resume FILE` plays on, the agents exactly where they were. A finished game's
-    replay opens in every `sgs replay` command. When stdin is not a terminal one answer is read a
-    line: `yes 1 | sgs play -o game.mp` plays a whole game.
+    replay opens in every `sgs replay` command. With --undo (the default, recorded in the
+    replay's header) 0 undoes your last decision: the game goes back to it, the agents with it,
+    and the replay is written again without what was undone. When stdin is not a terminal one
+    answer is read a line: `yes 1 | sgs play -o game.mp` plays a whole game.
 
     \b
     Examples:
@@ -170,9 +191,11 @@ def play(ctx: click.Context, /, game: str, seed: int, seat: int, agents: str, la
         if not 0 <= seat < state.seats:
             raise click.BadParameter(f"seat {seat} is not in this {state.seats}-player game",
                                      param_hint="'--seat'")
-        names = [PERSON if s == seat else agents for s in range(state.seats)]
+        names = [(PERSON_UNDO if undo else PERSON) if s == seat else agents
+                 for s in range(state.seats)]
         try:
-            bots = spec.make_agents(state, seed, [agents if n == PERSON else n for n in names])
+            bots = spec.make_agents(state, seed, [agents if s == seat else n
+                                                  for s, n in enumerate(names)])
         except ConfigError as e:
             raise click.BadParameter(str(e), param_hint="'--agents'") from None
     if os.path.isdir(output):
@@ -186,11 +209,12 @@ def _resumed(path: str) -> tuple[AnyGame, GameState, list[Any], list[str], int, 
     try:
         header = read_replay(path).header
         names = [header.agents] if isinstance(header.agents, str) else list(header.agents)
-        if PERSON not in names:
+        people = [s for s, n in enumerate(names) if n in (PERSON, PERSON_UNDO)]
+        if not people:
             fail(f"{path}: no seat of this game is a person's (agents {', '.join(names)})")
-        you = names.index(PERSON)
-        others = next((n for n in names if n != PERSON), "random")
-        made = [others if n == PERSON else n for n in names]
+        you = people[0]
+        others = next((n for s, n in enumerate(names) if s != you), "random")
+        made = [others if s == you else n for s, n in enumerate(names)]
         resumed = resume_game(path, agents=made)
     except ReplayError as e:
         fail(f"{path}: {e}")
@@ -200,21 +224,31 @@ def _resumed(path: str) -> tuple[AnyGame, GameState, list[Any], list[str], int, 
     return spec_of(header), resumed.game, resumed.agents, names, header.seed, you
 
 
+def _writing(spec: AnyGame, game: GameState, names: list[str], seed: int, output: str
+             ) -> tuple[ReplayWriter, GameState]:
+    """A writer of ``output`` that has written ``game``'s decisions so far, and the game it
+    wrote them for (the same state as ``game``): the game goes on there."""
+    writer = ReplayWriter(output, make_header(game.config, seed, names), True, overwrite=True)
+    fresh = game.restart()
+    for _, choice in game.history:
+        writer.submit(fresh, choice)
+    return writer, fresh
+
+
 def _play(spec: AnyGame, game: GameState, bots: list[Any], names: list[str], seed: int,
           seat: int, lang: str, output: str) -> None:
     """The game loop: agents answer their seats, the person theirs; the replay written as the
     game goes and, when the person leaves, saved."""
     w = WORDS[lang]
-    writer = ReplayWriter(output, make_header(game.config, seed, names), True, overwrite=True)
-    fresh = game.restart()
-    for _, choice in game.history:  # a resumed game: its decisions so far, written again
-        writer.submit(fresh, choice)
-    game = fresh
+    made = list(names)
+    made[seat] = next((n for s, n in enumerate(names) if s != seat), "random")
+    writer, game = _writing(spec, game, names, seed, output)
     for bot in bots:
         if callable(getattr(bot, "follow", None)):
             bot.follow(game)  # the agents watch the game written from here
     account = spec.account(game, seat, lang)
     asker = _Asker(lang, sys.stdin)
+    undo = names[seat] == PERSON_UNDO
     click.echo(w["you"].format(p=account.teller.p(seat)))
     try:
         while not game.over:
@@ -231,7 +265,20 @@ def _play(spec: AnyGame, game: GameState, bots: list[Any], names: list[str], see
                 click.echo(line)
             form = account.request()
             assert form is not None
-            writer.submit(game, _answer(asker, form, lang))
+            mine = [k for k, (s, _) in enumerate(game.history) if s == seat]
+            asker.can_undo = undo and bool(mine)
+            try:
+                choice = _answer(asker, form, lang)
+            except _Undo:  # back to the person's last decision, agents and replay with it
+                writer.close()
+                game = game.replay_to(mine[-1])
+                writer, game = _writing(spec, game, names, seed, output)
+                bots = spec.make_agents(game, seed, made)
+                account = spec.account(game, seat, lang)
+                account.lines()  # told already
+                click.echo(w["undone"].format(n=game.decisions))
+                continue
+            writer.submit(game, choice)
     except (EOFError, KeyboardInterrupt):
         writer.suspend(game)
         writer.close()

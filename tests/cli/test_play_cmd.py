@@ -30,7 +30,7 @@ def test_a_whole_game_answered_from_stdin_is_a_valid_replay(
     verdict = validate_file(out)
     assert verdict.valid and verdict.summary is not None and verdict.suspended is None
     header = read_replay(out).header
-    assert header.agents == ["person", "heuristic", "heuristic", "heuristic", "heuristic"]
+    assert header.agents == ["person+undo", "heuristic", "heuristic", "heuristic", "heuristic"]
     assert last in said.splitlines()[-1]
     assert ("Choose 1-" if lang == "en" else "选择1-") in said
 
@@ -82,3 +82,28 @@ def test_bad_options_are_one_line(tmp_path: Path) -> None:
     assert code == 2 and "seat 7 is not in this 4-player game" in err
     code, _, err = play("--resume", str(tmp_path / "missing.mp"), answers="")
     assert code == 1 and err.startswith("error: ") and len(err.splitlines()) == 1
+
+
+def test_undo_goes_back_to_the_persons_last_decision_agents_and_replay_with_it(
+        tmp_path: Path) -> None:
+    straight, undone = tmp_path / "straight.mp", tmp_path / "undone.mp"
+    code, _, err = play("--players", "5", "--seed", "3", "-o", str(straight),
+                        answers="1\n" * 5000)
+    assert code == 0, err
+    # three answers, then 0: back to the third decision; answered the same again, the game and
+    # its replay are those played straight through (the agents go on as they did)
+    code, said, err = play("--players", "5", "--seed", "3", "-o", str(undone),
+                           answers="1\n" * 3 + "0\n" + "1\n" * 5000)
+    assert code == 0, err
+    assert "  0. undo your last decision" in said and "Undone: back to decision" in said
+    assert undone.read_bytes() == straight.read_bytes()
+    assert read_replay(undone).header.agents[0] == "person+undo"
+
+
+def test_without_undo_0_is_no_answer_and_the_header_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "game.mp"
+    code, said, _ = play("--players", "4", "--no-undo", "-o", str(out),
+                         answers="1\n" * 3 + "0\n")
+    assert code == 0 and "undo your last decision" not in said
+    assert "Type a number from 1 to" in said
+    assert read_replay(out).header.agents[0] == "person"
