@@ -225,14 +225,24 @@ def _resumed(path: str) -> tuple[AnyGame, GameState, list[Any], list[str], int, 
 
 
 def _writing(spec: AnyGame, game: GameState, names: list[str], seed: int, output: str
-             ) -> tuple[ReplayWriter, GameState]:
+             ) -> tuple[ReplayWriter, IO[bytes], GameState]:
     """A writer of ``output`` that has written ``game``'s decisions so far, and the game it
-    wrote them for (the same state as ``game``): the game goes on there."""
-    writer = ReplayWriter(output, make_header(game.config, seed, names), True, overwrite=True)
+    wrote them for (the same state as ``game``): the game goes on there. The file is written
+    in place and flushed record by record, so a process killed outright leaves the game so far
+    there (a truncated replay); what it held is replaced (a resumed game's file was read
+    whole first)."""
+    f = open(output, "wb")  # closed by _close, after the last record
+    writer = ReplayWriter(f, make_header(game.config, seed, names), True)
     fresh = game.restart()
     for _, choice in game.history:
         writer.submit(fresh, choice)
-    return writer, fresh
+    return writer, f, fresh
+
+
+def _close(writer: ReplayWriter, f: IO[bytes]) -> None:
+    """Write what the writer holds and close its file."""
+    writer.close()
+    f.close()
 
 
 def _play(spec: AnyGame, game: GameState, bots: list[Any], names: list[str], seed: int,
@@ -242,7 +252,7 @@ def _play(spec: AnyGame, game: GameState, bots: list[Any], names: list[str], see
     w = WORDS[lang]
     made = list(names)
     made[seat] = next((n for s, n in enumerate(names) if s != seat), "random")
-    writer, game = _writing(spec, game, names, seed, output)
+    writer, f, game = _writing(spec, game, names, seed, output)
     for bot in bots:
         if callable(getattr(bot, "follow", None)):
             bot.follow(game)  # the agents watch the game written from here
@@ -270,9 +280,9 @@ def _play(spec: AnyGame, game: GameState, bots: list[Any], names: list[str], see
             try:
                 choice = _answer(asker, form, lang)
             except _Undo:  # back to the person's last decision, agents and replay with it
-                writer.close()
+                _close(writer, f)
                 game = game.replay_to(mine[-1])
-                writer, game = _writing(spec, game, names, seed, output)
+                writer, f, game = _writing(spec, game, names, seed, output)
                 bots = spec.make_agents(game, seed, made)
                 account = spec.account(game, seat, lang)
                 account.lines()  # told already
@@ -281,16 +291,16 @@ def _play(spec: AnyGame, game: GameState, bots: list[Any], names: list[str], see
             writer.submit(game, choice)
     except (EOFError, KeyboardInterrupt):
         writer.suspend(game)
-        writer.close()
+        _close(writer, f)
         click.echo(w["saved"].format(n=game.decisions, file=output))
         return
     except EngineError as e:
         writer.end(game)
-        writer.close()
+        _close(writer, f)
         fail(f"the engine stopped: {e} (the replay {output} reproduces it)")
     for line in account.lines() + account.result():
         click.echo(line)
     writer.end(game)
-    writer.close()
+    _close(writer, f)
     click.echo(w["written"].format(file=output, n=game.decisions,
                                    result=outcome_words(spec, game.summary(), lang)))

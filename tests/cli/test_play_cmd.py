@@ -4,6 +4,10 @@ resumed with --resume."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -107,3 +111,27 @@ def test_without_undo_0_is_no_answer_and_the_header_says_so(tmp_path: Path) -> N
     assert code == 0 and "undo your last decision" not in said
     assert "Type a number from 1 to" in said
     assert read_replay(out).header.agents[0] == "person"
+
+
+def test_a_process_killed_outright_leaves_the_game_so_far_at_the_named_path(
+        tmp_path: Path) -> None:
+    # docs: the replay is written as the game goes, flushed record by record
+    sgs = shutil.which("sgs", path=os.path.dirname(sys.executable))
+    assert sgs is not None
+    out = tmp_path / "game.mp"
+    with subprocess.Popen([sgs, "play", "--players", "4", "--agents", "random", "-o", str(out)],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL) as p:
+        assert p.stdin is not None and p.stdout is not None
+        asked = 0
+        for line in iter(p.stdout.readline, b""):  # answer three questions, then die
+            if line.startswith(b"  1. "):  # a question's first option (the prompt has no newline)
+                asked += 1
+                if asked > 3:
+                    break
+                p.stdin.write(b"1\n")
+                p.stdin.flush()
+        p.kill()
+    cut = validate_file(out)
+    assert cut.truncated and cut.error is not None and "truncated" in cut.error["reason"]
+    assert len(read_replay(out).decisions) >= 3  # the person's three answers, at least
