@@ -161,7 +161,8 @@ def play(ctx: click.Context, /, game: str, seed: int, seat: int, agents: str, la
     a card at a time, a card's targets after the card, 观星's cards one by one). The replay is
     written to -o as the game goes; when you leave (Ctrl-C, or the end of the input) the game is
     saved there (a valid replay of a game so far: sgs replay validate says "suspended"), and
-    `sgs play --resume FILE` plays on, the agents exactly where they were. A finished game's
+    `sgs play --resume FILE` plays on, the agents exactly where they were (a file cut short by a
+    killed process plays on from its last whole decision). A finished game's
     replay opens in every `sgs replay` command. With --undo (the default, recorded in the
     replay's header) 0 undoes your last decision: the game goes back to it, the agents with it,
     and the replay is written again without what was undone. When stdin is not a terminal one
@@ -215,12 +216,15 @@ def _resumed(path: str) -> tuple[AnyGame, GameState, list[Any], list[str], int, 
         you = people[0]
         others = next((n for s, n in enumerate(names) if s != you), "random")
         made = [others if s == you else n for s, n in enumerate(names)]
-        resumed = resume_game(path, agents=made)
+        resumed = resume_game(path, agents=made, truncated=True)
     except ReplayError as e:
         fail(f"{path}: {e}")
     except OSError as e:
         fail(f"{path}: cannot read ({e.strerror or e})")
     assert resumed.agents is not None
+    if resumed.truncated:
+        click.echo(f"{path}: cut short (the game was not saved): playing on from its last whole "
+                   f"decision, {resumed.game.decisions}", err=True)
     return spec_of(header), resumed.game, resumed.agents, names, header.seed, you
 
 

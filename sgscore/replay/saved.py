@@ -90,12 +90,14 @@ def save_game(game: GameState, path: str | os.PathLike[str], *,
 class Resumed:
     """A saved game, resumed: ``game`` at the position it was saved in (every record checked on
     the way), ``agents`` for its seats (made by the game's spec from the names given to
-    :func:`resume_game` or, by default, from the header's; None when neither names any), and the
-    file's ``header``."""
+    :func:`resume_game` or, by default, from the header's; None when neither names any), the
+    file's ``header`` and whether it was cut short (``truncated``)."""
 
     game: GameState
     agents: list[Any] | None
     header: Header
+    #: Whether the file was cut short rather than saved (``resume_game(..., truncated=True)``).
+    truncated: bool = False
 
     def play(self) -> GameState:
         """Play the game on to its end with :attr:`agents`; returns the game."""
@@ -112,7 +114,7 @@ class Resumed:
 
 def resume_game(path: str | os.PathLike[str] | bytes, *,
                 agents: str | Sequence[str] | None = None,
-                limits: Limits | None = None) -> Resumed:
+                limits: Limits | None = None, truncated: bool = False) -> Resumed:
     """The game a file :func:`save_game` wrote, at the position it was saved in: the file is read
     and re-simulated, every record checked as ``validate`` checks it
     (:class:`~sgscore.replay.ReplayError` at the first that does not hold). A file without a
@@ -120,9 +122,14 @@ def resume_game(path: str | os.PathLike[str] | bytes, *,
     short (truncated: the game so far is not known to be whole).
 
     ``agents``: the agents' names (one for every seat, or one per seat); by default the names
-    the header holds. Agents are made afresh for the position (``GameSpec.make_agents``)."""
+    the header holds. Agents are made afresh for the position (``GameSpec.make_agents``).
+
+    ``truncated``: also take a file cut short (a process killed while it wrote the game as it
+    went), from its last whole record on: the game so far, every record of it checked, without
+    the promise a suspended record makes that it is whole (``Resumed.truncated`` says so)."""
     replay = read_replay(path, limits=limits)
-    if replay.suspended is None:
+    cut = truncated and replay.truncated and replay.end is None and replay.error is None
+    if replay.suspended is None and not cut:
         last = len(replay.records) - 1
         if replay.end is not None:
             raise ReplayError(last, "the game is over: a finished game cannot be resumed")
@@ -131,7 +138,9 @@ def resume_game(path: str | os.PathLike[str] | bytes, *,
         raise ReplayError(len(replay.records), (
             "not a saved game: the file has no suspended record (truncated: "
             f"{replay.truncation or 'no end record'})"))
-    game = resimulate(replay)
+    game = resimulate(replay, allow_truncated=cut)
+    if game.over:
+        raise ReplayError(len(replay.records), "the game is over: it cannot be resumed")
     spec = spec_of(replay.header)
     names = agents if agents is not None else replay.header.agents
     players = None
@@ -140,4 +149,4 @@ def resume_game(path: str | os.PathLike[str] | bytes, *,
             players = spec.make_agents(game, replay.header.seed, names)
         except ConfigError as e:
             raise ReplayError(0, f"{e} (resume_game's agents= names others)") from None
-    return Resumed(game, players, replay.header)
+    return Resumed(game, players, replay.header, cut)

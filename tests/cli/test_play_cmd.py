@@ -135,3 +135,7 @@ def test_a_process_killed_outright_leaves_the_game_so_far_at_the_named_path(
     cut = validate_file(out)
     assert cut.truncated and cut.error is not None and "truncated" in cut.error["reason"]
     assert len(read_replay(out).decisions) >= 3  # the person's three answers, at least
+    # and --resume plays on from its last whole decision
+    code, said, err = play("--resume", str(out), answers="1\n" * 5000)
+    assert code == 0 and "cut short (the game was not saved)" in err
+    assert validate_file(out).valid

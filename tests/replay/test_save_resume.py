@@ -188,6 +188,11 @@ def test_only_a_saved_game_resumes(tmp_path: Path) -> None:
     assert validate_file(cut).truncated and not validate_file(cut).valid
     with pytest.raises(ReplayError, match="not a saved game: the file has no suspended record"):
         resume_game(cut)
+    again = resume_game(cut, truncated=True)  # asked for: the game so far, from a cut file
+    assert again.truncated and not resume_game(path).truncated
+    assert again.game.history == game.history[:again.game.decisions]
+    with pytest.raises(ReplayError, match="a finished game cannot be resumed"):
+        resume_game(whole, truncated=True)
     with pytest.raises(ReplayError, match="no agent 'nobody'"):
         resume_game(path, agents="nobody")
 
