@@ -89,6 +89,13 @@ def format_report(r: BenchReport) -> list[str]:
                 f"game beyond its start-up ({x.cli_startup_s:.3f} s with one game), the engine "
                 f"{x.engine_ms_per_game:.3f} ms: {x.cli_over_engine:.2f}x"
             )
+        if x.clone_us:
+            at = ", ".join(f"{x.clone_us[k]:.0f} at {k}" for k in x.clone_us)
+            bare = ", ".join(f"{x.clone_plain_us[k]:.0f} at {k}" for k in x.clone_plain_us)
+            lines.append(f"{'':>7} clone() µs CPU (median, decisions): {at} with snapshots; "
+                         f"{bare} without")
+            lines.append(f"{'':>7} pickle round trip at decision {next(iter(x.clone_us))}: "
+                         f"{x.pickle_us:.0f} µs, {x.pickle_bytes:.0f} bytes")
         if x.engine_errors or x.invalid:
             lines.append(f"{'':>7} engine errors: {x.engine_errors}, invalid replays: {x.invalid}")
     lines.append(f"peak RSS {r.peak_rss_kib} KiB (ru_maxrss, whole run); traced KiB: tracemalloc "
@@ -122,7 +129,8 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
     decisions and events per second (no file I/O); validated replays per second; replay bytes
     per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc);
     the CPU time of `sgs replay step --at LAST` on the longest game; the CPU time per game of
-    `sgs sim -n GAMES --no-events` playing the same games, beside the engine's. Once: the CPU
+    `sgs sim -n GAMES --no-events` playing the same games, beside the engine's; what `clone()`
+    and a pickle round trip of a game under way cost. Once: the CPU
     time of `sgs --version` and `sgs --help` against `python -c pass`. JSON keys are listed in
     the README section "sgs bench".
 

@@ -41,6 +41,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from .agents import play
@@ -118,6 +119,11 @@ class BenchRow:
     seek_seconds: float
     seek_over_python_s: float
     engine_ms_per_game: float = 0.0
+    clone_us: dict[str, float] = field(default_factory=dict)
+    clone_plain_us: dict[str, float] = field(default_factory=dict)
+    clone_games: dict[str, int] = field(default_factory=dict)
+    pickle_us: float = 0.0
+    pickle_bytes: float = 0.0
     cli_ms_per_game: float | None = None
     cli_startup_s: float | None = None
     cli_over_engine: float | None = None
@@ -271,6 +277,71 @@ def simulate(config: object, seed: int, agents: str = "random") -> Any:
         return None
 
 
+CLONE_AT = (10, 100, 500)
+"""The decisions at which ``sgs bench`` times ``game.clone()``."""
+CLONE_GAMES = 20  # games (of the bench's) whose copies are timed
+CLONE_REPS = 5
+
+
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def _round_trip(game: object) -> object:
+    import pickle
+
+    return pickle.loads(pickle.dumps(game))
+
+
+def copy_costs(config: object, seeds: Sequence[int], agents: str = "random",
+               ) -> tuple[dict[str, float], dict[str, float], dict[str, int], float, float]:
+    """What copies of games under way cost: the median CPU microseconds of ``game.clone()`` at
+    each decision of :data:`CLONE_AT` that a game reaches, in games keeping ``snapshots`` and in
+    games that do not (the same position); how many games reached each; the median microseconds
+    and bytes of a pickle round trip (``pickle.loads(pickle.dumps(game))``) at the first of them.
+    Over the first :data:`CLONE_GAMES` of ``seeds``."""
+    import pickle
+
+    spec = spec_for_config(config)
+    kept: dict[str, list[float]] = {str(k): [] for k in CLONE_AT}
+    plain: dict[str, list[float]] = {str(k): [] for k in CLONE_AT}
+    pickled: list[float] = []
+    sizes: list[int] = []
+
+    def timed(fn: Callable[[], object]) -> float:
+        t0 = time.process_time()
+        for _ in range(CLONE_REPS):
+            fn()
+        return (time.process_time() - t0) / CLONE_REPS * 1e6
+
+    for s in seeds[:CLONE_GAMES]:
+        try:
+            game = spec.new_game(config, s)
+            game.snapshots = True
+            agent_list = spec.make_agents(game, s, agents)
+            for k in CLONE_AT:
+                while not game.over and game.decisions < k:
+                    req = game.pending
+                    assert req is not None
+                    game.submit(agent_list[req.seat].choose(req))
+                if game.over:
+                    break
+                kept[str(k)].append(timed(game.clone))
+                bare = game.replay_to(k)  # the same position, no snapshot kept
+                plain[str(k)].append(timed(bare.clone))
+                if k == CLONE_AT[0]:
+                    sizes.append(len(pickle.dumps(game)))
+                    pickled.append(timed(partial(_round_trip, game)))
+        except EngineError:
+            continue
+    return ({k: round(_median(v), 1) for k, v in kept.items() if v},
+            {k: round(_median(v), 1) for k, v in plain.items() if v},
+            {k: len(v) for k, v in kept.items()},
+            round(_median(pickled), 1) if pickled else 0.0,
+            round(_median([float(x) for x in sizes]), 1) if sizes else 0.0)
+
+
 def _traced_peak(config: object, seed: int, agents: str) -> float:
     tracemalloc.start()
     try:
@@ -360,6 +431,8 @@ def bench_players(
         os.remove(path)
     cli = cli_path(config, game, players, generals, options or {}, agents, seed, games, tmp)
     engine_ms = round(sim / games * 1000, 3)
+    clone_kept, clone_plain, clone_games, pickle_us, pickle_bytes = copy_costs(
+        config, list(seeds), agents)
     cli_ms: float | None = None
     if cli is not None:  # per game beyond the command's start-up (sgs sim -n 1)
         whole, one = cli
@@ -383,6 +456,8 @@ def bench_players(
         engine_ms_per_game=engine_ms, cli_ms_per_game=cli_ms,
         cli_startup_s=None if cli is None else round(cli[1], 3),
         cli_over_engine=None if cli_ms is None or engine_ms <= 0 else round(cli_ms / engine_ms, 2),
+        clone_us=clone_kept, clone_plain_us=clone_plain, clone_games=clone_games,
+        pickle_us=pickle_us, pickle_bytes=pickle_bytes,
     )
 
 

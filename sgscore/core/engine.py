@@ -12,7 +12,7 @@ records it, so a crash replays to the same crash).
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from .._accel import mypyc_attr
 from .protocol import Choice, GameFinished, Request, normalize_choice
@@ -115,6 +115,17 @@ class Engine:
         #: Every decision submitted, ``(seat, choice)`` in order: what :meth:`clone` and
         #: :meth:`replay_to` replay (the game's replay, without the header).
         self.history: list[tuple[int, Choice]] = []
+        #: The last request the rules marked as a point the game can be rebuilt at from its state
+        #: alone (:meth:`mark_safe`), and where that is (the game's own value, for
+        #: :meth:`resume`). A copy made while it is pending costs a copy of the state.
+        self.safe: Request | None = None
+        self.safe_at: Any = None
+        #: Whether the game keeps a snapshot at each safe request decided (a copy of the state,
+        #: taken on :meth:`submit`), so that a copy made anywhere costs the state copy plus the few
+        #: decisions since. Off by default (it costs a state copy per play-phase decision); a
+        #: copy of a game keeps its setting. Turn it on for a game that will be copied often.
+        self.snapshots = False
+        self._snapshot: tuple[Engine, Any, int, int] | None = None
 
     def start(self, procedure: Proc) -> None:
         """Run ``procedure`` until its first decision (or the end)."""
@@ -143,6 +154,10 @@ class Engine:
         if type(choice) is list:  # the JSON form of a choice
             choice = normalize_choice(choice)
         self.pending.check(choice)
+        if self.snapshots and self.pending is self.safe:
+            kept = self.state_copy()
+            if kept is not None:
+                self._snapshot = (kept, self.safe_at, self.decisions, len(self.events))
         self.decisions += 1
         self.history.append((self.pending.seat, choice))
         self._run(choice, then)
@@ -178,15 +193,103 @@ class Engine:
     def clone(self: E) -> E:
         """A new, independent game in the same state as this one: same state hash, events,
         pending request and history; deciding on one never changes the other. ``copy.copy`` and
-        ``copy.deepcopy`` give the same. Costs :meth:`replay_to` of every decision so far.
+        ``copy.deepcopy`` give the same.
+
+        What it costs (docs/api.md "Copies, forks and undo"): a copy of the state when the
+        pending request is one the game can be rebuilt at (:meth:`mark_safe`: identity mode's
+        play-phase requests, the dice game's rerolls) or the game is over; else, when the game
+        keeps :attr:`snapshots`, the copy of the last snapshot plus the decisions since it; else
+        :meth:`replay_to` of every decision so far.
 
         Raises ``ValueError`` for a game that was changed outside its decisions (a test
-        scenario that set hands or dice by hand): replaying it would not give the same state."""
+        scenario that set hands or dice by hand) where only a replay could copy it: replaying
+        it would not give the same state."""
+        g = self._copied()
+        if g is not None:
+            return g
         g = self.replay_to(len(self.history))
         if g.state_hash() != self.state_hash():
             raise ValueError(f"this {type(self).__name__} cannot be cloned: its state was set "
                              "outside its config, seed and decisions")
+        g.snapshots = self.snapshots
         return g
+
+    def _copied(self: E) -> E | None:
+        """A copy made from a state copy (see :meth:`clone`), or None when there is none."""
+        if self.error is not None:
+            return None
+        pending = self.pending
+        if self.result is not None or (pending is not None and pending is self.safe):
+            g = self.state_copy()
+            if g is None:
+                return None
+            g.events = self.events.copy()
+            g.history = self.history.copy()
+            g.decisions = self.decisions
+            g.result = self.result
+            g.snapshots = self.snapshots
+            g._snapshot = self._snapshot
+            if pending is not None:
+                g._resume(self.safe_at, pending)
+            return g
+        snap = self._snapshot
+        if snap is None:
+            return None
+        kept, at, k, e = snap
+        made = kept.state_copy()
+        if made is None:
+            return None
+        g = cast(E, made)  # a snapshot is a state copy of this game's class
+        g.events = self.events[:e]
+        g.history = self.history[:k]
+        g.decisions = k
+        g._resume(at, None)
+        history = self.history
+        last = len(history) - 1
+        for i in range(k, len(history)):
+            g.submit(history[i][1], history[i + 1] if i < last else None)
+        g.snapshots = self.snapshots
+        g._snapshot = snap
+        if g.quick_hash() != self.quick_hash() or len(g.events) != len(self.events):
+            return None  # set by hand since the snapshot: only a replay can tell
+        return g
+
+    def _resume(self, at: Any, expect: Request | None) -> None:
+        """Rebuild the rules' procedure at the safe request ``at`` (the state being that of the
+        moment it was asked) and run it to that request again, which must be asked anew with no
+        event (``expect``: the request it must match)."""
+        proc = self.resume(at)
+        self._proc = proc
+        events = len(self.events)
+        req = proc.send(None)
+        if len(self.events) != events or (expect is not None and (
+                req.seat != expect.seat or req.kind != expect.kind)):
+            raise AssertionError(f"{type(self).__name__}.resume({at!r}) did not come back to "
+                                 "the request it was asked at")
+        self.memo = {}
+        self.pending = req
+
+    def mark_safe(self, request: Request, at: Any) -> None:
+        """The rules say: ``request`` is about to be asked at a point where the whole game can be
+        rebuilt from its state, and ``at`` says where (what :meth:`resume` takes). Called just
+        before the request is yielded, with nothing done in between."""
+        self.safe = request
+        self.safe_at = at
+
+    def state_copy(self: E) -> E | None:
+        """A new game of this class with a copy of this one's state, neither its events, its
+        history nor its procedure; None when this game cannot be rebuilt from its state (the
+        default). A game that marks safe requests implements it and :meth:`resume`."""
+        return None
+
+    def resume(self, at: Any) -> Proc:
+        """The rules' procedure going on from the safe point ``at`` (:meth:`mark_safe`): its
+        first request is the one asked there."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be rebuilt at a request")
+
+    def quick_hash(self) -> int:
+        """A cheap checksum of the state (each game defines it)."""
+        raise NotImplementedError
 
     def state_hash(self) -> str:
         """The hash of the whole state (each game defines it)."""

@@ -52,6 +52,8 @@ class GameState(Protocol):
     current: int
     seed: int
     config: Any  # the game's config object (its spec's ``config_type``)
+    #: Keep a snapshot at each safe request decided (docs/api.md "Copies, forks and undo").
+    snapshots: bool
 
     @property
     def over(self) -> bool: ...
@@ -502,6 +504,14 @@ class GameSpec(ABC, Generic[C]):
         ``teller(seat=..., lang=...)``. A game implements it; the built-in games still take the
         old order ``teller(lang, seat)`` (a language first), with a ``DeprecationWarning``
         (:func:`viewer_args`)."""
+
+    def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",
+                      then: Choice | None = None, has_then: bool = False) -> str:
+        """The source of a runnable test that sets ``game``'s table up with the game's scenario
+        harness and reaches its question, then takes ``then`` (when ``has_then``): ``sgs replay
+        scenario`` (docs/bug-reports.md "A position as a test"). ``ValueError`` (its message a
+        sentence) when this game, or this moment of it, cannot be written so (the default)."""
+        raise ValueError(f"a {self.id} game cannot be written as a scenario test")
 
     def account(self, game: GameState, seat: int | None = None, lang: str = "en") -> Account:
         """The account of the live ``game`` as ``seat`` sees it (``None``: everyone, every

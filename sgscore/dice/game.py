@@ -8,7 +8,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from ..core.canon import state_hash
 from ..core.engine import Engine, GameOver, Proc, events_since
@@ -17,7 +17,7 @@ from .config import DiceConfig
 from .model import ARROWS, DICE, LORD, Player
 from .telling import GAME_OVER, table_teller
 
-__all__ = ["DiceGame", "ENGINE_VERSION", "GAME_ID", "Setup", "plays"]
+__all__ = ["DiceGame", "ENGINE_VERSION", "GAME_ID", "Setup", "plays", "resumes"]
 
 ENGINE_VERSION: Final = "0.1.0"
 GAME_ID: Final = "sanguozhi/dice"
@@ -34,6 +34,8 @@ class Setup(Protocol):
 
 GameProcedure = Callable[["DiceGame"], Proc]
 _RULES: GameProcedure | None = None
+Turns = TypeVar("Turns", bound=Callable[..., Proc])
+_TURNS: Callable[..., Proc] | None = None
 
 
 def plays(procedure: GameProcedure) -> GameProcedure:
@@ -45,11 +47,24 @@ def plays(procedure: GameProcedure) -> GameProcedure:
     return procedure
 
 
+def resumes(procedure: Turns) -> Turns:
+    """Make ``procedure(game, seat, roll_no)`` what :meth:`DiceGame.resume` goes on with: the
+    turns from ``seat``'s reroll request after roll ``roll_no`` (``rules.py`` registers its own).
+    Returns it, as a decorator does."""
+    global _TURNS
+    _TURNS = procedure
+    return procedure
+
+
 class DiceGame(Engine):
     """One game of 三国掷, driven decision by decision."""
 
-    def __init__(self, config: DiceConfig, seed: int, *, _setup: Setup | None = None) -> None:
+    def __init__(self, config: DiceConfig, seed: int, *, _setup: Setup | None = None,
+                 _copy: DiceGame | None = None) -> None:
         super().__init__(seed)
+        if _copy is not None:
+            self._copy_state(_copy)
+            return
         self.config = config
         self.n = config.players
         self.players = [Player(i) for i in range(self.n)]
@@ -77,6 +92,38 @@ class DiceGame(Engine):
 
     def restart(self) -> DiceGame:
         return DiceGame(self.config, self.seed, _setup=self.setup)
+
+    # ------------------------------------------------------------------ copies
+    def _copy_state(self, src: DiceGame) -> None:
+        """Take a copy of ``src``'s state (``Engine.state_copy``): every attribute set in
+        ``__init__`` (tests/test_snapshots.py checks that none is missed)."""
+        self.rng.setstate(src.rng.getstate())
+        self.config = src.config
+        self.n = src.n
+        self.players = [p.copy() for p in src.players]
+        self.pile = src.pile
+        self.dice = src.dice.copy()
+        self.spent = src.spent.copy()
+        self.rerolls_left = src.rerolls_left
+        self.current = src.current
+        self.first = src.first
+        self.last_rel = src.last_rel
+        self.phase = src.phase
+        self.round = src.round
+        self.turn_no = src.turn_no
+        self.duel = src.duel
+        self.rigged = src.rigged.copy()
+        self.setup = src.setup
+
+    def state_copy(self) -> DiceGame:
+        return DiceGame(self.config, self.seed, _copy=self)
+
+    def resume(self, at: Any) -> Proc:
+        """The rules going on from a reroll request: ``at`` is ``(seat, roll number)``."""
+        if _TURNS is None:
+            raise RuntimeError("the dice game's rules are not loaded (import sgscore.dice)")
+        seat, roll_no = at
+        return _TURNS(self, seat, roll_no)
 
     def game_over(self, over: GameOver) -> None:
         self.log(GAME_OVER, over.winner, over.reason)

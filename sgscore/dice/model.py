@@ -64,6 +64,16 @@ class Player:
         self.arrows = 0
         self.alive = True
 
+    def copy(self) -> Player:
+        q = Player(self.seat)
+        q.general = self.general
+        q.role = self.role
+        q.hp = self.hp
+        q.max_hp = self.max_hp
+        q.arrows = self.arrows
+        q.alive = self.alive
+        return q
+
     @property
     def skill(self) -> DiceSkill | None:
         g = GENERALS.get(self.general)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..core.checks import procedure
 from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
-from .game import DiceGame, plays
+from .game import DiceGame, plays, resumes
 from .model import (
     ARROW,
     BEER,
@@ -115,9 +115,19 @@ def game_procedure(g: DiceGame) -> Proc:
     announce(g)
     seat = setup.start if setup is not None and setup.start is not None else first_seat(g)
     g.first = seat
+    yield from turns(g, seat)
+
+
+@resumes
+@procedure
+def turns(g: DiceGame, seat: int, resumed: int = -1) -> Proc:
+    """Turns from ``seat``'s, each living player's in seat order, until the game ends.
+    ``resumed``: the game was rebuilt at ``seat``'s reroll request after that roll (``DiceGame
+    .resume``), which is asked again."""
     while True:
         p = g.players[seat]
-        yield from turn(g, p)
+        yield from turn(g, p, resumed)
+        resumed = -1
         seat = next_living(g, seat)
 
 
@@ -148,15 +158,16 @@ def _begin_turn(g: DiceGame, p: Player) -> None:
 
 # ---------------------------------------------------------------------------- a turn
 @procedure
-def turn(g: DiceGame, p: Player) -> Proc:
-    """One turn of ``p``: 000 "游戏进程"."""
-    _begin_turn(g, p)
-    s = skill_of(p, "turn_start")
-    if s is not None:
-        yield from s.turn_start(g, p)
-    if not p.alive:
-        return
-    ended = yield from rolling(g, p)
+def turn(g: DiceGame, p: Player, resumed: int = -1) -> Proc:
+    """One turn of ``p``: 000 "游戏进程" (``resumed``: from its reroll request after that roll)."""
+    if resumed < 0:
+        _begin_turn(g, p)
+        s = skill_of(p, "turn_start")
+        if s is not None:
+            yield from s.turn_start(g, p)
+        if not p.alive:
+            return
+    ended = yield from rolling(g, p, resumed)
     if p.alive and not ended:
         yield from resolve(g, p)
     s = skill_of(p, "turn_end")
@@ -172,32 +183,38 @@ def roll(g: DiceGame, p: Player, dice: list[int], roll_no: int) -> None:
 
 
 @procedure
-def rolling(g: DiceGame, p: Player) -> Proc:
+def rolling(g: DiceGame, p: Player, resumed: int = -1) -> Proc:
     """The roll and the rerolls; returns True when 3+ 闪电 (or ``p``'s death) ended the turn.
+    ``resumed``: the number of the roll after which the reroll request is asked again (the game
+    rebuilt there, ``DiceGame.resume``).
 
     000: 南蛮箭 and 闪电 resolve at once: after each roll, each newly rolled 南蛮箭 gives one 【箭】;
     then 3+ 闪电 is 1 damage and the end of the turn. 闪电 cannot be rerolled (鬼道 can)."""
     rolled = list(range(DICE))
-    roll_no = 0
+    roll_no = max(resumed, 0)
+    asking = resumed >= 0
     while True:
-        roll(g, p, rolled, roll_no)
-        for i in rolled:
-            if g.dice[i] == ARROW and p.alive:
-                yield from take_arrow(g, p)
-        if not p.alive:
-            return True
-        booms = g.dice.count(DYNAMITE)
-        if booms >= 3:
-            g.log(DYNAMITE_END, p.seat, booms)
-            yield from deal(g, [Damage(p, 1, None, "dynamite")])
-            return True
-        if g.rerolls_left <= 0:
-            return False
+        if not asking:
+            roll(g, p, rolled, roll_no)
+            for i in rolled:
+                if g.dice[i] == ARROW and p.alive:
+                    yield from take_arrow(g, p)
+            if not p.alive:
+                return True
+            booms = g.dice.count(DYNAMITE)
+            if booms >= 3:
+                g.log(DYNAMITE_END, p.seat, booms)
+                yield from deal(g, [Damage(p, 1, None, "dynamite")])
+                return True
+            if g.rerolls_left <= 0:
+                return False
+        asking = False
         s = p.skill
         free = s is not None and s.reroll_dynamite
         pool = [i for i in range(DICE) if free or g.dice[i] != DYNAMITE]
-        choice = yield SubsetRequest(p.seat, REROLL, pool, 0, len(pool),
-                                     (tuple(g.dice), g.rerolls_left))
+        req = SubsetRequest(p.seat, REROLL, pool, 0, len(pool), (tuple(g.dice), g.rerolls_left))
+        g.mark_safe(req, (p.seat, roll_no))  # the game can be rebuilt here (Engine.clone)
+        choice = yield req
         if not choice:
             return False
         g.rerolls_left -= 1

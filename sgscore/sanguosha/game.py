@@ -13,6 +13,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Iterable
+from copy import deepcopy
 from typing import Any, ClassVar, Final
 
 from .._accel import mypyc_attr
@@ -44,8 +45,10 @@ _INDEX: dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, 
 """What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
 Scenario = tuple[Any, ...]
-"""``(arrange, start_seat, start_phase)``: a scenario's table and where its first turn starts
-(:class:`~sgscore.sanguosha.testing.Scenario`), passed to the mode's :meth:`Variant.play`."""
+"""``(arrange, start_seat, start_phase[, under_way])``: a scenario's table and where its first turn
+starts (:class:`~sgscore.sanguosha.testing.Scenario`), passed to the mode's :meth:`Variant.play`;
+``under_way``: inside ``start_seat``'s play phase, the turn's state as arranged (a resumable
+mode's ``play(..., under_way=True)``)."""
 Arrange = Callable[["Game"], None]
 """A scenario's rearrangement of the dealt table, applied before the first turn."""
 
@@ -78,6 +81,11 @@ class Variant:
     #: Its name in English and Chinese (a mode's is said in a replay's header line).
     en: ClassVar[str] = ""
     zh: ClassVar[str] = ""
+    #: Whether a mode's order of play can be rebuilt at a play-phase request from the state
+    #: alone (:meth:`resume`): copies of its games cost a state copy (``Engine.clone``). A mode
+    #: whose order of play keeps state of its own in its procedure leaves it False, and its
+    #: games are copied by replaying their decisions.
+    resumable: ClassVar[bool] = False
 
     @property
     def name(self) -> str:
@@ -100,11 +108,19 @@ class Variant:
         """The game is made, before its setup: what the variant keeps (``g.extra``)."""
 
     def play(self, g: Game, arrange: Arrange | None, start_seat: int | None,
-             start_phase: str) -> Proc:
+             start_phase: str, under_way: bool = False) -> Proc:
         """A mode's whole game: its setup and its order of play until it ends (a scenario's
         ``arrange`` applied after the setup; its first turn ``start_seat``'s from
-        ``start_phase``)."""
+        ``start_phase``). A :attr:`resumable` mode also takes ``under_way=True``: the scenario's
+        first turn is already under way in its play phase (:meth:`resume`)."""
         raise NotImplementedError(f"{self.id} is no mode: it does not play a game")
+        yield
+
+    def resume(self, g: Game, seat: int) -> Proc:
+        """A resumable mode's order of play going on from ``seat``'s play-phase request (the
+        state being that of the moment it was asked): the rest of that turn, then the turns
+        after it, exactly as :meth:`play` would have gone on."""
+        raise NotImplementedError(f"{self.id} cannot be rebuilt at a request")
         yield
 
     def dealt(self, g: Game) -> None:
@@ -155,7 +171,7 @@ class Variant:
 
 VARIANTS: Registry[Variant] = Registry("variant")
 _MODES: dict[str, Variant] = {}
-_PROCEDURES = ("play", "round_begins", "kill_reward", "after_death", "area_order")
+_PROCEDURES = ("play", "resume", "round_begins", "kill_reward", "after_death", "area_order")
 
 
 def register_variant(cls: type[Variant]) -> type[Variant]:
@@ -199,8 +215,12 @@ def mode_of(config: Config) -> Variant:
 class Game(Engine):
     """One game of identity mode, driven decision by decision."""
 
-    def __init__(self, config: Config, seed: int, *, _scenario: Scenario | None = None) -> None:
+    def __init__(self, config: Config, seed: int, *, _scenario: Scenario | None = None,
+                 _copy: Game | None = None) -> None:
         super().__init__(seed)
+        if _copy is not None:
+            self._copy_state(_copy)
+            return
         self.config = config
         n = config.players
         self.n = n
@@ -236,8 +256,11 @@ class Game(Engine):
                                       if v is not self.mode and v.on(config)))
         for v in self.variants:
             v.start(self)
-        arrange, start_seat, start_phase = _scenario or (None, None, "start")
-        self.start(self.mode.play(self, arrange, start_seat, start_phase))
+        arrange, start_seat, start_phase, *under_way = _scenario or (None, None, "start")
+        if under_way and under_way[0]:  # a scenario inside a play phase (sgscore.testing)
+            self.start(self.mode.play(self, arrange, start_seat, start_phase, under_way=True))
+        else:
+            self.start(self.mode.play(self, arrange, start_seat, start_phase))
 
     @property
     def seats(self) -> int:
@@ -245,6 +268,44 @@ class Game(Engine):
 
     def restart(self) -> Game:
         return Game(self.config, self.seed, _scenario=self._scenario)
+
+    # ------------------------------------------------------------------ copies
+    def _copy_state(self, src: Game) -> None:
+        """Take a copy of ``src``'s state (``Engine.state_copy``): every attribute set in
+        ``__init__`` (tests/test_snapshots.py checks that none is missed). The skill indexes,
+        the deck and the variants are never changed in place once made, so they are shared."""
+        self.rng.setstate(src.rng.getstate())
+        self.config = src.config
+        self.n = src.n
+        self.players = [p.copy() for p in src.players]
+        self.draw_pile = src.draw_pile.copy()
+        self.discard_pile = src.discard_pile.copy()
+        self.processing = src.processing.copy()
+        self.hooks = src.hooks
+        self.mods = src.mods
+        self.answering = src.answering
+        self.acting = src.acting
+        self.current = src.current
+        self.phase = src.phase
+        self.round = src.round
+        self.turn_no = src.turn_no
+        self.slashes_used = src.slashes_used
+        self.turn = src.turn.copy()
+        self.table_actions = src.table_actions.copy()
+        self.extra = {name: deepcopy(kept) for name, kept in src.extra.items()}
+        self.card_ids = src.card_ids
+        self.card_types = src.card_types
+        self._scenario = src._scenario
+        self.mode = src.mode
+        self.variants = src.variants
+
+    def state_copy(self) -> Game | None:
+        if not self.mode.resumable:
+            return None
+        return Game(self.config, self.seed, _copy=self)
+
+    def resume(self, at: Any) -> Proc:
+        return self.mode.resume(self, at)
 
     def game_over(self, over: GameOver) -> None:
         self.log(GAME_OVER, over.winner, over.reason)

@@ -123,6 +123,28 @@ def setup(g: Game) -> Proc:
         draw_now(g, p, 4)
 
 
+# ---------------------------------------------------------------------------- the order of play
+@procedure
+def turns(g: Game, seat: int, first: str = "start", resumed: bool = False) -> Proc:
+    """Turns from ``seat``'s (its first from the phase ``first``), round after round from the
+    lord, until someone wins or the cap is hit (docs/rules.md "The turn"). ``resumed``: the game
+    was rebuilt at ``seat``'s play-phase request, which is asked again (``rules.turn``)."""
+    lord = next(p for p in g.players if p.role == LORD)
+    while True:
+        p = g.players[seat]
+        if p.alive:
+            yield from turn(g, p, first, resumed)
+        first = "start"
+        resumed = False
+        seat = (seat + 1) % g.n
+        if seat == lord.seat:
+            if g.round >= g.config.max_rounds:
+                raise GameOver(None, "round_cap")  # a draw: docs/rules.md "The turn"
+            g.round += 1
+            for v in g.variants:
+                yield from v.round_begins(g)  # the three-player drain
+
+
 # ---------------------------------------------------------------------------- the mode
 @register_variant
 class IdentityMode(Variant):
@@ -133,6 +155,7 @@ class IdentityMode(Variant):
     mode = "identity"
     en = "identity mode"
     zh = "身份局"
+    resumable = True
 
     def check(self, config: Config) -> None:
         """The lord's seat needs a general that may be the lord; a pool dealt from needs one
@@ -156,13 +179,15 @@ class IdentityMode(Variant):
                                   f"generals, the pool has {len(pool)}")
 
     def play(self, g: Game, arrange: Arrange | None, start_seat: int | None,
-             start_phase: str) -> Proc:
+             start_phase: str, under_way: bool = False) -> Proc:
         """The whole game: set up, then turns from the lord until someone wins or the cap is hit.
 
         ``arrange``, ``start_seat`` and ``start_phase`` are for scenarios (``sgscore.testing``):
-        a callable that rearranges the dealt state, and where the first turn starts.
+        a callable that rearranges the dealt state, and where the first turn starts;
+        ``under_way``: that turn is already under way in its play phase, its state as arranged.
         """
         yield from setup(g)
+        g.round = 1
         if arrange is not None:
             arrange(g)
             g.rebuild_hooks()
@@ -170,20 +195,12 @@ class IdentityMode(Variant):
             v.begin(g)  # the detailed rules, after a scenario's arrangement
         lord = next(p for p in g.players if p.role == LORD)
         seat = lord.seat if start_seat is None else start_seat
-        g.round = 1
-        first = start_phase
-        while True:
-            p = g.players[seat]
-            if p.alive:
-                yield from turn(g, p, first)
-            first = "start"
-            seat = (seat + 1) % g.n
-            if seat == lord.seat:
-                if g.round >= g.config.max_rounds:
-                    raise GameOver(None, "round_cap")  # a draw: docs/rules.md "The turn"
-                g.round += 1
-                for v in g.variants:
-                    yield from v.round_begins(g)  # the three-player drain
+        yield from turns(g, seat, "play" if under_way else start_phase, resumed=under_way)
+
+    def resume(self, g: Game, seat: int) -> Proc:
+        """Go on from ``seat``'s play-phase request (``Engine.clone``): the loop of
+        :func:`turns` keeps nothing but the seat whose turn it is."""
+        return (yield from turns(g, seat, "play", resumed=True))
 
     def victory(self, g: Game) -> None:
         """The lord dead: the rebels win, or the renegade when alone; every rebel and renegade

@@ -62,6 +62,24 @@ class Player:
         #: A weapon borrowed with 借刀杀人: (card, owner seat, use_it) or None (docs/rules.md "Cards").
         self.borrowed: tuple[int, int, bool] | None = None
 
+    def copy(self) -> Player:
+        """An independent copy (its lists copied; cards, skills and the rest are values)."""
+        q = Player(self.seat)
+        q.role = self.role
+        q.general = self.general
+        q.kingdom = self.kingdom
+        q.sex = self.sex
+        q.hp = self.hp
+        q.max_hp = self.max_hp
+        q.hand = self.hand.copy()
+        q.equip = self.equip.copy()
+        q.judge = self.judge.copy()
+        q.alive = self.alive
+        q.skills = self.skills.copy()
+        q.role_shown = self.role_shown
+        q.borrowed = self.borrowed
+        return q
+
     def has_skill(self, skill_id: str) -> bool:
         for s in self.skills:
             if s.id == skill_id:
@@ -221,6 +239,12 @@ class Turn:
     def __init__(self) -> None:
         self.skipped: list[str] = []
         self.counts: dict[str, int] = {}
+
+    def copy(self) -> Turn:
+        t = Turn()
+        t.skipped = self.skipped.copy()
+        t.counts = self.counts.copy()
+        return t
 
     def skip(self, phase: str) -> None:
         """The phase ``phase`` of this turn will be skipped."""

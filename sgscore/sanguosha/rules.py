@@ -105,24 +105,28 @@ def ask_cards(
 
 # ---------------------------------------------------------------------------- the turn
 @procedure
-def turn(g: Game, p: Player, first: str = "start") -> Proc:
-    g.current = p.seat
-    g.turn_no += 1
-    g.slashes_used = 0
-    g.turn = Turn()
-    g.log(TURN, g.turn_no, g.round, p.seat)
+def turn(g: Game, p: Player, first: str = "start", resumed: bool = False) -> Proc:
+    if not resumed:
+        g.current = p.seat
+        g.turn_no += 1
+        g.slashes_used = 0
+        g.turn = Turn()
+        g.log(TURN, g.turn_no, g.round, p.seat)
     for phase in PHASES[PHASES.index(first):]:
         if not p.alive:
             break
-        g.phase = phase
-        if phase in g.turn.skipped:
-            g.log(PHASE_SKIPPED, p.seat, phase)
-            continue
-        g.log(PHASE, p.seat, phase)
-        if PHASE_BEGIN in g.hooks:
-            yield from fire(g, PHASE_BEGIN, PhaseCtx(p, phase))
-        if not p.alive:
-            break
+        if resumed:  # rebuilt at a play-phase request (Engine.clone): the phase is under way
+            resumed = False
+        else:
+            g.phase = phase
+            if phase in g.turn.skipped:
+                g.log(PHASE_SKIPPED, p.seat, phase)
+                continue
+            g.log(PHASE, p.seat, phase)
+            if PHASE_BEGIN in g.hooks:
+                yield from fire(g, PHASE_BEGIN, PhaseCtx(p, phase))
+            if not p.alive:
+                break
         if phase == "judge":
             yield from judge_phase(g, p)
         elif phase == "draw":
@@ -170,7 +174,9 @@ def draw_phase(g: Game, p: Player) -> Proc:
 @procedure
 def play_phase(g: Game, p: Player) -> Proc:
     while p.alive and g.phase == "play":
-        choice = yield PlayRequest(g, p)
+        req = PlayRequest(g, p)
+        g.mark_safe(req, p.seat)  # the game can be rebuilt here from its state (Engine.clone)
+        choice = yield req
         if choice is None:
             break
         yield from perform_play(g, p, choice)

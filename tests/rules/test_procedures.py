@@ -26,7 +26,8 @@ GAMES = ("sgscore/sanguosha", "sgscore/dice")
 WATCHED: tuple[tuple[type, frozenset[str]], ...] = (
     (Skill, frozenset({"trigger", "play", "respond"})),
     (DiceSkill, frozenset(DICE_HOOKS)),
-    (Variant, frozenset({"play", "round_begins", "kill_reward", "after_death", "area_order"})),
+    (Variant, frozenset({"play", "resume", "round_begins", "kill_reward", "after_death",
+                         "area_order"})),
 )
 """The classes whose hooks are watched when a subclass is registered, and those hooks."""
 
@@ -46,6 +47,17 @@ def _returns_proc(node: ast.FunctionDef) -> bool:
 
 def _marked(node: ast.FunctionDef) -> bool:
     return any(ast.unparse(d).split(".")[-1] == "procedure" for d in node.decorator_list)
+
+
+def _delegates(node: ast.FunctionDef) -> bool:
+    """Whether ``node`` is no generator but hands back another procedure's (``Game.resume``
+    returns its mode's): nothing of its own can miss a ``yield from``. A body that only raises
+    (an abstract hook) is no delegation."""
+    own = [n for n in ast.walk(node) if n is not node]
+    if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
+        return False
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Call) for r in returns)
 
 
 def _card_functions(tree: ast.AST) -> set[str]:
@@ -68,6 +80,7 @@ def _unwatched(module: str, path: Path) -> Iterator[str]:
                 yield from visit(child, child if cls is None and node is tree else None)
             elif isinstance(child, ast.FunctionDef):
                 if _returns_proc(child) and not _marked(child) and not _hook(child, cls) \
+                        and not _delegates(child) \
                         and not (cls is None and node is tree and child.name in cards):
                     yield f"{module}.{(cls.name + '.') if cls else ''}{child.name}"
                 yield from visit(child, None)

@@ -547,7 +547,9 @@ class ThreeVThree(Variant):
                 raise ConfigError(f"pool: {what} needs {need} generals, the pool has {len(pool)}")
 
     def play(self, g: Game, arrange: Arrange | None, start_seat: int | None,
-             start_phase: str) -> Proc:
+             start_phase: str, under_way: bool = False) -> Proc:
+        if under_way:  # its order of play keeps state of its own (resumable is False)
+            raise NotImplementedError("a 3v3 game cannot start inside a play phase")
         return (yield from game_procedure(g, arrange, start_seat, start_phase))
 
     def victory(self, g: Game) -> None:
