@@ -67,6 +67,7 @@ REPLAY_COMMANDS: Lazy = {
     "shrink": (".shrink_cmd:shrink", "Shrink a replay to a minimal one for which CMD still exits 0."),
     "html": (".html_cmd:html", "Write a replay as one self-contained HTML page: the table, the..."),
     "resume": (".resume_cmd:resume", "Play a saved game on to its end and write its whole replay."),
+    "scenario": (".scenario_cmd:scenario", "Write decision N of a replay as a runnable scenario test."),
 }
 
 

@@ -7,6 +7,15 @@ game's lives in :mod:`sgscore.dice.testing`; this module only names what it expo
 
 from __future__ import annotations
 
-from .sanguosha.testing import CardSpec, Scenario, ScenarioError, Table, check_conservation
+from .sanguosha.testing import (
+    CardSpec,
+    Scenario,
+    ScenarioError,
+    Table,
+    check_conservation,
+    table_difference,
+)
 
-__all__ = ["Scenario", "Table", "ScenarioError", "check_conservation", "CardSpec"]
+__all__ = [
+    "Scenario", "Table", "ScenarioError", "check_conservation", "table_difference", "CardSpec",
+]

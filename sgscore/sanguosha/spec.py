@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.engine import Event
+from ..core.protocol import Choice
 from ..core.rng import ALGORITHM
 from ..core.spec import (
     ConfigError,
@@ -274,6 +275,18 @@ class IdentitySpec(GameSpec[Config]):
             raise ConfigError("a tournament passes the lord round the table: the lord's seat "
                               "cannot be dealt at random")
         return replace(config, lord_seat=(config.lord_seat + game) % config.players, scoring=True)
+
+    def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",
+                      then: Choice | None = None, has_then: bool = False) -> str:
+        """The moment of ``game`` as a test of the scenario harness (``position.py``)."""
+        from .position import scenario_test
+        from .testing import ScenarioError
+
+        assert isinstance(game, Game)
+        try:
+            return scenario_test(game, name=name, source=source, then=then, has_then=has_then)
+        except ScenarioError as e:
+            raise ValueError(str(e)) from None
 
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """As :meth:`GameSpec.make_agents`, and by role: ``["lord=heuristic",

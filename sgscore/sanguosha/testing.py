@@ -27,8 +27,10 @@ different seat or kind of question than the script expects.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
+from ..core.engine import EngineError
 from ..core.protocol import Choice, Request
 from .cards import NAME, SUBTYPE
 from .cards_api import card_matches, find_card
@@ -40,7 +42,8 @@ from .skills import SKILLS
 from .variants.mode_3v3 import MARSHALS, ROLES_3V3
 from .zones import equipment_skill, remove_card
 
-__all__ = ["Scenario", "Table", "ScenarioError", "check_conservation", "CardSpec"]
+__all__ = ["Scenario", "Table", "ScenarioError", "check_conservation", "table_difference",
+           "CardSpec"]
 
 CardSpec = int | str
 """A card as a scenario names it: its id, a name (``"slash"``) or a name and face (``"slash S7"``)."""
@@ -63,6 +66,9 @@ class _SeatSpec:
         self.general_value: str | None = None
         self.sex_value: str | None = None
         self.skills_value: list[str] = []
+        self.exact_skills: list[str] | None = None
+        self.shown_value = False
+        self.borrowed_value: tuple[CardSpec, int, bool] | None = None
         self.dead_value = False
 
     def hand(self, *cards: CardSpec) -> _SeatSpec:
@@ -108,6 +114,23 @@ class _SeatSpec:
         self.skills_value.extend(skill_ids)
         return self
 
+    def only_skills(self, *skill_ids: str) -> _SeatSpec:
+        """Exactly these skills, in this order, its general's and its equipment's included (a
+        table copied from a game, :meth:`Scenario.from_game`)."""
+        self.exact_skills = list(skill_ids)
+        return self
+
+    def borrowed(self, card: CardSpec, owner: int, use_it: bool = True) -> _SeatSpec:
+        """The seat holds ``owner``'s weapon lent by 借刀杀人 (docs/rules.md "Cards"): it goes
+        back at the start of the seat's discard phase."""
+        self.borrowed_value = (card, owner, use_it)
+        return self
+
+    def shown(self) -> _SeatSpec:
+        """The seat's role is face up (a lord's always is; 甘宁's 锦帆 shows it)."""
+        self.shown_value = True
+        return self
+
 
 class Scenario:
     """A table to set up: seats, generals, roles, cards, HP, the top of the draw pile.
@@ -136,6 +159,15 @@ class Scenario:
         self.roles = roles
         self.seats = [_SeatSpec(self, i) for i in range(players)]
         self.top_cards: list[CardSpec] = []
+        self.discard_cards: list[CardSpec] = []
+        #: The turn under way when the scenario starts inside it (:meth:`under_way`).
+        self.turn_state: dict[str, Any] | None = None
+        self.rng_state: tuple[int, int] | None = None
+        #: Where :meth:`start` starts by default: ``(seat, phase, under_way)``.
+        self.start_at: tuple[int, str, bool] = (0, "play", False)
+        #: The decisions a game copied by :meth:`from_game` took after the copied moment, ``(seat,
+        #: choice)``: submitted in order they bring the scenario to that game's question.
+        self.decisions: list[tuple[int, Choice]] = []
         self._claimed: set[int] = set()
         self._resolved: dict[int, list[int]] = {}
 
@@ -147,10 +179,102 @@ class Scenario:
         self.top_cards.extend(cards)
         return self
 
+    def discard(self, *cards: CardSpec) -> Scenario:
+        """Cards in the discard pile, the first named at the bottom."""
+        self.discard_cards.extend(cards)
+        return self
+
+    def under_way(self, seat: int, *, turn: int = 1, round: int = 1, slashes: int = 0,
+                  counters: dict[str, int] | None = None, skipped: tuple[str, ...] = ()) -> Scenario:
+        """Start in ``seat``'s play phase already under way, at its next play-phase question:
+        the turn's number and round, the 杀 used so far, the skills' turn counters and the
+        phases to be skipped are as given (not reset as a turn that begins resets them), and no
+        phase-begin skill fires. :meth:`start` then starts there by default."""
+        self.turn_state = {"turn": turn, "round": round, "slashes": slashes,
+                           "counters": dict(counters or {}), "skipped": tuple(skipped)}
+        self.start_at = (seat, "play", True)
+        return self
+
+    def rng(self, state: tuple[int, int]) -> Scenario:
+        """The game's random stream from this state on (``Pcg32.getstate()``): shuffles after the
+        start go as in the game it was copied from."""
+        self.rng_state = state
+        return self
+
     def _resolve(self, spec: CardSpec, deck: list[int]) -> int:
         card = find_card(spec, deck, self._claimed)
         self._claimed.add(card)
         return card
+
+    @classmethod
+    def from_game(cls, game: Game) -> Scenario:
+        """The table of ``game`` as a scenario (docs/bug-reports.md "A position as a test"): the
+        moment of its last play-phase question at or before where it stands, copied whole (every
+        seat's general, role, HP, skills, hand, equipment and judgement area, the draw pile in
+        order, the discard pile, the turn's number, round, counters and 杀 used, the random
+        stream), with :attr:`decisions` holding the decisions taken since, which, submitted after
+        :meth:`start`, bring it to ``game``'s question.
+
+        The copy is checked: a started scenario's table must equal the game's at that moment, or
+        :class:`ScenarioError` says which part differs (a variant's kept state: 转世's counts, a
+        dark soul, which a scenario cannot set). A 3v3 game, or one before its
+        first play-phase question, has no such moment: ``ScenarioError`` too."""
+        if not game.mode.resumable:
+            raise ScenarioError(f"a {game.config.mode} game cannot become a scenario: its order "
+                                "of play is not rebuilt from a play-phase question")
+        history = game.history
+        probe = game.restart()
+        k = 0 if probe.pending is not None and probe.pending is probe.safe else -1
+        last = len(history) - 1
+        for i in range(len(history)):
+            try:
+                probe.submit(history[i][1], history[i + 1] if i < last else None)
+            except EngineError:
+                break  # the decision the game stopped on (a crash)
+            if probe.pending is not None and probe.pending is probe.safe:
+                k = i + 1
+        if k < 0:
+            raise ScenarioError(f"the game has no play-phase question yet at decision "
+                                f"{game.decisions}: a scenario starts at one")
+        base = game.replay_to(k)
+        if base.processing:
+            raise ScenarioError(f"cards are being resolved at decision {k}: {base.processing}")
+        cfg = base.config
+        names = [p.general or None for p in base.players]
+        options = {f.name: getattr(cfg, f.name) for f in fields(cfg)
+                   if f.name not in ("players", "generals", "pool")
+                   and getattr(cfg, f.name) != f.default}
+        s = cls(players=cfg.players, generals=names if any(names) else None,
+                roles=[p.role for p in base.players], seed=base.seed, **options)
+        for p in base.players:
+            seat = s.seat(p.seat)
+            if p.general:
+                seat.general(p.general)
+            seat.sex(p.sex).hp(p.hp, p.max_hp).hand(*p.hand)
+            seat.equip(*(c for c in p.equip if c >= 0))
+            for c, as_name in p.judge:
+                seat.judge(c, as_name)
+            seat.only_skills(*(x.id for x in p.skills))
+            if not p.alive:
+                seat.dead()
+            if p.role_shown:
+                seat.shown()
+            if p.borrowed is not None:
+                seat.borrowed(*p.borrowed)
+        s.top(*reversed(base.draw_pile)).discard(*base.discard_pile)
+        s.under_way(base.current, turn=base.turn_no, round=base.round, slashes=base.slashes_used,
+                    counters=dict(base.turn.counts), skipped=tuple(base.turn.skipped))
+        s.rng(base.rng.getstate())
+        s.decisions = list(history[k:])
+        try:
+            started = s.start().game
+        except EngineError as e:  # the harness refused the table (a dead seat holding a card)
+            raise ScenarioError(f"decision {k}'s table cannot be set up as a scenario: "
+                                f"{e.message}") from None
+        differs = table_difference(started, base)
+        if differs:
+            raise ScenarioError(f"decision {k}'s table cannot be set up as a scenario: {differs}")
+        return s
 
     def card_of(self, seat: int, spec: CardSpec, index: int = 0) -> int:
         """The id of the ``index``-th card named ``spec`` in the scenario's spec for ``seat``."""
@@ -158,8 +282,14 @@ class Scenario:
         matches = [c for c in ids if _matches(c, spec)]
         return matches[index]
 
-    def start(self, seat: int = 0, phase: str = "play") -> Table:
-        """Build the game and run it until its first decision, from ``seat``'s ``phase``."""
+    def start(self, seat: int | None = None, phase: str | None = None) -> Table:
+        """Build the game and run it until its first decision, from ``seat``'s ``phase`` (by
+        default seat 0's play phase, or where :meth:`under_way` or :meth:`from_game` says)."""
+        at_seat, at_phase, resumed = self.start_at
+        if seat is not None or phase is not None:
+            at_seat = at_seat if seat is None else seat
+            at_phase = at_phase if phase is None else phase
+            resumed = resumed and at_phase == "play" and at_seat == self.start_at[0]
         # A table with some seats without a general is set up in beginner mode; ``_arrange``
         # then gives the named seats their generals.
         gen_cfg: tuple[str, ...] | None = None
@@ -167,7 +297,7 @@ class Scenario:
         if self.generals is not None and len(named) == len(self.generals):
             gen_cfg = tuple(named)
         cfg = _config(self.players, gen_cfg, self.options)
-        game = Game(cfg, self.seed, _scenario=(self._arrange, seat, phase))
+        game = Game(cfg, self.seed, _scenario=(self._arrange, at_seat, at_phase, resumed))
         return Table(self, game)
 
     def _arrange(self, g: Game) -> None:
@@ -199,9 +329,27 @@ class Scenario:
                 p.alive = False
                 p.role_shown = True
         tops = [take(cs) for cs in self.top_cards]
+        g.discard_pile.extend(take(cs) for cs in self.discard_cards)
         for c in reversed(tops):
             g.draw_pile.append(c)  # the end of the list is the top
         self._resolved[-1] = tops
+        for p in g.players:
+            spec = self.seats[p.seat]
+            if spec.borrowed_value is not None:
+                card, owner, use_it = spec.borrowed_value
+                p.borrowed = (take(card), owner, use_it)
+            if spec.exact_skills is not None:
+                p.skills = [SKILLS[x] for x in spec.exact_skills]
+            if spec.shown_value:
+                p.role_shown = True
+        state = self.turn_state
+        if state is not None:
+            g.current, g.phase = self.start_at[0], "play"
+            g.turn_no, g.round, g.slashes_used = state["turn"], state["round"], state["slashes"]
+            g.turn.counts = dict(state["counters"])
+            g.turn.skipped = list(state["skipped"])
+        if self.rng_state is not None:
+            g.rng.setstate(self.rng_state)
 
     def _arrange_roles(self, g: Game) -> None:
         for p, role in zip(g.players, self.roles, strict=True):
@@ -383,6 +531,25 @@ class Table:
     @property
     def result(self) -> tuple[str | None, str] | None:
         return self.game.result
+
+
+def table_difference(a: Game, b: Game) -> str:
+    """What differs between the tables of ``a`` and ``b`` (empty when nothing does): the state
+    hash's parts but the decisions and events, which a scenario does not share with the game it
+    was copied from."""
+    parts = {
+        "random stream": (a.rng.getstate(), b.rng.getstate()),
+        "draw pile": (a.draw_pile, b.draw_pile), "discard pile": (a.discard_pile, b.discard_pile),
+        "cards in use": (a.processing, b.processing),
+        "turn": ((a.current, a.phase, a.round, a.turn_no, a.slashes_used, a.turn.canonical()),
+                 (b.current, b.phase, b.round, b.turn_no, b.slashes_used, b.turn.canonical())),
+        "kept state": (tuple((n, x.canonical()) for n, x in a.extra.items()),
+                       tuple((n, x.canonical()) for n, x in b.extra.items())),
+    }
+    for p, q in zip(a.players, b.players, strict=True):
+        parts[f"seat {p.seat}"] = (p.canonical(), q.canonical())
+    return "; ".join(f"{name}: {x!r:.120} against {y!r:.120}"
+                     for name, (x, y) in parts.items() if x != y)
 
 
 def check_conservation(g: Game) -> None:
