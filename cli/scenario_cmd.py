@@ -13,7 +13,35 @@ from sgscore.replay.step import Stepper
 
 from .common import fail
 
-__all__ = ["scenario"]
+__all__ = ["scenario", "scenario_source"]
+
+
+def scenario_source(file: str, at: int, name: str) -> str:
+    """The test of decision ``at`` of the replay ``file`` (``GameSpec.scenario_test``): the
+    question asked there, and the decision the replay took there if it took one. ``IndexError``
+    for a decision the replay does not have; ``ValueError`` with a one-line message, "FILE: ...",
+    for a replay that cannot be read or a moment that cannot be written so."""
+    try:
+        stepper = Stepper(file)
+        if at > stepper.decisions:
+            raise IndexError(f"{file} has {stepper.decisions} decisions "
+                             f"(0-{max(stepper.decisions - 1, 0)})")
+        has_then = at < stepper.decisions
+        stepper.goto(at + 1 if has_then else at)
+        game = stepper.game
+    except ReplayError as e:
+        raise ValueError(f"{file}: {e}") from None
+    except OSError as e:
+        raise ValueError(f"{file}: {e.strerror or e}") from None
+    then = game.history[at][1] if has_then else None
+    try:
+        return stepper.spec.scenario_test(
+            game.replay_to(at), name=name, source=f"Decision {at} of {os.path.basename(file)}",
+            then=then, has_then=has_then)
+    except ValueError as e:
+        raise ValueError(f"{file}: decision {at}: {e}") from None
+    except EngineError as e:
+        raise ValueError(f"{file}: decision {at}: the engine stopped: {e}") from None
 
 
 @click.command()
@@ -44,26 +72,11 @@ def scenario(file: str, at: int, output: str, name: str | None) -> None:
       sgs replay scenario game.mp --at 83 --name test_guicai_on_lightning
     """
     try:
-        stepper = Stepper(file)
-        if at > stepper.decisions:
-            raise click.BadParameter(f"{file} has {stepper.decisions} decisions "
-                                     f"(0-{max(stepper.decisions - 1, 0)})", param_hint="'--at'")
-        has_then = at < stepper.decisions
-        stepper.goto(at + 1 if has_then else at)
-        game = stepper.game
-    except ReplayError as e:
-        fail(f"{file}: {e}")
-    except OSError as e:
-        fail(f"{file}: {e.strerror or e}")
-    then = game.history[at][1] if has_then else None
-    try:
-        source = stepper.spec.scenario_test(
-            game.replay_to(at), name=name or f"test_decision_{at}",
-            source=f"Decision {at} of {os.path.basename(file)}", then=then, has_then=has_then)
+        source = scenario_source(file, at, name or f"test_decision_{at}")
+    except IndexError as e:
+        raise click.BadParameter(str(e), param_hint="'--at'") from None
     except ValueError as e:
-        fail(f"{file}: decision {at}: {e}")
-    except EngineError as e:
-        fail(f"{file}: decision {at}: the engine stopped: {e}")
+        fail(str(e))
     if output == "-":
         sys.stdout.write(source)
         return

@@ -117,7 +117,11 @@ def _shrink_to_stdout(file: str, test: _Until, out: Any, max_tests: int,
 @click.option("--timeout", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
               show_default=True, metavar="SECONDS",
               help="A run of CMD that takes longer is ended and counts as 'the bug is gone'.")
-def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -> None:
+@click.option("--scenario", "scenario", default=None, type=click.Path(), metavar="TEST.py",
+              help="Also write the shrunk replay's last decision as a scenario test, the head of "
+                   "the game cut away (as sgs replay scenario OUT --at LAST writes it).")
+def shrink(file: str, output: str, until: str, max_tests: int, timeout: float,
+           scenario: str | None) -> None:
     """Shrink a replay to a minimal one for which CMD still exits 0.
 
     CMD is the test, as with git bisect run: it is run with a candidate replay's path appended
@@ -129,6 +133,12 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
     engine error that it reproduces; when its decisions end before the game does, it is a
     truncated replay (no end record). docs/bug-reports.md walks through an example.
 
+    With --scenario TEST.py, the head goes too: the shrunk replay's last decision (where the bug
+    shows) is written as a scenario test that sets up the table of the last play-phase question
+    before it and plays only the few decisions since (docs/bug-reports.md "A position as a
+    test"); a game that has no such table (a dice or 3v3 game, a bug in the draft) gets a note
+    instead, and the replay stands.
+
     Progress goes to stderr, one line per move that passed; stdout gets one line, "OUT: N
     decisions (from M), T tests". Errors are one line, "error: FILE: reason", exit 1.
 
@@ -136,9 +146,13 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
     Examples:
       sgs replay shrink bug.mp -o small.mp --until "python has_bug.py"
       sgs replay shrink crash.mp -o small.mp --until ./still_crashes.sh --max-tests 300
+      sgs replay shrink bug.mp -o small.mp --until "python has_bug.py" --scenario test_bug.py
     """
     argv = _argv(until)
     stdout = output == STDOUT
+    if scenario is not None and stdout:
+        raise click.BadParameter("--scenario reads the shrunk replay: write it to a file, not "
+                                 "stdout", param_hint="'--output'")
     if os.path.isdir(output):
         raise click.BadParameter(f"{output} is a folder; -o names a file", param_hint="'--output'")
     folder = os.path.dirname(os.path.abspath(output))
@@ -167,6 +181,15 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
         if stdout and e.filename is None:
             raise  # stdout's own (a closed pipe): every command's conventions (cli/main.py)
         fail(f"{output}: cannot write ({e.strerror or e})")
+    _notes(file, output, res, test, max_tests)
+    click.echo(f"{output}: {res.after} decisions (from {res.before}), {res.tests} tests",
+               err=stdout)
+    if scenario is not None:
+        _write_scenario(output, res.after, scenario)
+
+
+def _notes(file: str, output: str, res: ShrinkResult, test: _Until, max_tests: int) -> None:
+    """What the result keeps and how the search ended, on stderr."""
     for w in res.warnings:
         click.echo(f"warning: {file}: {' '.join(w.split())}", err=True)
     if res.error is not None:
@@ -181,5 +204,21 @@ def shrink(file: str, output: str, until: str, max_tests: int, timeout: float) -
     if res.exhausted:
         click.echo(f"note: stopped after --max-tests {max_tests} runs; a smaller replay may "
                    "pass too", err=True)
-    click.echo(f"{output}: {res.after} decisions (from {res.before}), {res.tests} tests",
-               err=stdout)
+
+
+def _write_scenario(replay: str, decisions: int, path: str) -> None:
+    """The shrunk replay's last decision as a scenario test at ``path``, or a note why not."""
+    from .scenario_cmd import scenario_source
+
+    at = max(decisions - 1, 0)
+    try:
+        source = scenario_source(replay, at, f"test_decision_{at}")
+    except (ValueError, IndexError) as e:
+        click.echo(f"note: no scenario test: {' '.join(str(e).split())}", err=True)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(source)
+    except OSError as e:
+        fail(f"{path}: cannot write ({e.strerror or e})")
+    click.echo(f"{path}: decision {at} of {replay} as a scenario test")

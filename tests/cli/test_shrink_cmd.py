@@ -95,6 +95,34 @@ def test_an_identity_game_shrinks_until_seat_2_slashes(tmp_path: Path) -> None:
     assert code == 1 and f"{out}: invalid: record " in text and ": truncated: " in text
 
 
+def test_scenario_cuts_the_head_too(tmp_path: Path) -> None:
+    # --scenario: the shrunk replay's last decision (seat 2's 杀) as a scenario test that starts
+    # at the last play-phase question before it; the test passes under pytest and the 杀 is the
+    # decision it takes. A dice game has no such table: a note, and the replay stands.
+    src = _sim(tmp_path, "-p", "4", "--beginner", "--max-rounds", "3", "-s", "2")
+    cmd = _script(tmp_path, "slash.py", SEAT_2_SLASHES)
+    out, test = tmp_path / "small.mp", tmp_path / "test_small.py"
+    code, stdout, stderr = run("replay", "shrink", str(src), "-o", str(out), "--until", cmd,
+                               "--scenario", str(test))
+    assert code == 0, stderr
+    last = len(read_replay(out).decisions) - 1
+    assert f"{test}: decision {last} of {out} as a scenario test" in stdout
+    text = test.read_text(encoding="utf-8")
+    assert "s.under_way(2," in text and "t.expect(2, 'play')" in text
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(test)], capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout
+    dice = _sim(tmp_path, "--game", "dice", "-p", "3", "-s", "7")
+    dies = _script(tmp_path, "dies.py", SOMEONE_DIES)
+    code, _, stderr = run("replay", "shrink", str(dice), "-o", str(tmp_path / "d.mp"),
+                          "--until", dies, "--scenario", str(tmp_path / "test_d.py"))
+    assert code == 0 and "note: no scenario test: " in stderr
+    assert not (tmp_path / "test_d.py").exists()
+    code, _, stderr = run("replay", "shrink", str(src), "-o", "-", "--until", cmd,
+                          "--scenario", str(test))
+    assert code == 2 and "--scenario" in stderr
+
+
 def test_errors_are_one_line(tmp_path: Path) -> None:
     src = _sim(tmp_path, "--game", "dice", "-p", "3", "-s", "7")
     out = tmp_path / "small.mp"
