@@ -399,31 +399,45 @@ class Game(Engine):
             key = a.seat * 1024 + b.seat  # an int key of its own in the memo
             d = memo.get(key)
             if d is None:
-                d = memo[key] = self._distance(a, b)
+                alive = memo.get(-1)  # the living, counted once while the request waits
+                if alive is None:
+                    alive = memo[-1] = self._alive()
+                d = memo[key] = self._distance(a, b, int(alive))
             return int(d)
-        return self._distance(a, b)
+        return self._distance(a, b, self._alive())
 
-    def _distance(self, a: Player, b: Player) -> int:
+    def _alive(self) -> int:
+        n = 0
+        for p in self.players:
+            if p.alive:
+                n += 1
+        return n
+
+    def _distance(self, a: Player, b: Player, total: int) -> int:
         n = self.n
         ps = self.players
         fwd = 0
         i = a.seat
-        while i != b.seat:
-            i = (i + 1) % n
+        end = b.seat
+        while i != end:
+            i += 1
+            if i == n:
+                i = 0
             if ps[i].alive:
                 fwd += 1
-        total = sum(1 for p in ps if p.alive)
-        d = min(fwd, total - fwd)
+        d = fwd if fwd + fwd <= total else total - fwd
         if a.equip[3] >= 0 and self.equipment_works(a, b):
             d -= 1
         if b.equip[2] >= 0 and self.equipment_works(b, a):
             d += 1
-        for seat, s in self.mods.get("distance_out", ()):
-            if seat == a.seat:
-                d += s.distance_out(self, a, b)
-        for seat, s in self.mods.get("distance_in", ()):
-            if seat == b.seat:
-                d += s.distance_in(self, b, a)
+        mods = self.mods
+        if mods:
+            for seat, s in mods.get("distance_out", ()):
+                if seat == a.seat:
+                    d += s.distance_out(self, a, b)
+            for seat, s in mods.get("distance_in", ()):
+                if seat == b.seat:
+                    d += s.distance_in(self, b, a)
         return d if d > 1 else 1
 
     def weapon_of(self, p: Player, against: Player | None = None) -> int:
