@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import GenericAlias
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -110,6 +110,17 @@ class Shape:
     form: Form = "pick"
     item: Any = None
     groups: tuple[tuple[str, Any], ...] = ()
+
+
+def literal_words(tp: Any) -> set[str]:
+    """The strings a type's ``Literal`` parts allow, at any depth (a choice's words for the
+    action space: ``Literal["discard", "draw"]``, a camp)."""
+    out: set[str] = set()
+    if get_origin(tp) is Literal:
+        return {a for a in get_args(tp) if isinstance(a, str)}
+    for arg in get_args(tp):
+        out |= literal_words(arg)
+    return out
 
 
 GENERIC = Shape(list[Value], Value)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
+from .actions import ActionSpace
 from .engine import EngineError, Event
 from .invariants import InvariantChecker
 from .protocol import Choice, RandomAgent, Request
@@ -504,6 +505,22 @@ class GameSpec(ABC, Generic[C]):
         ``teller(seat=..., lang=...)``. A game implements it; the built-in games still take the
         old order ``teller(lang, seat)`` (a language first), with a ``DeprecationWarning``
         (:func:`viewer_args`)."""
+
+    def action_space(self, config: C) -> ActionSpace:
+        """The stable action ids of games of ``config`` (docs/api.md "Action ids"): tokens for
+        ``None``, booleans, tuples, the ints ``0..action_ints(config)-1`` and the words of
+        :meth:`action_words`."""
+        return ActionSpace(self.id, self.action_ints(config), self.action_words(config))
+
+    def action_ints(self, config: C) -> int:
+        """How many integer tokens the action space has: more than any int a choice holds (a
+        card id, a seat). A game whose choices hold larger ints says so."""
+        return 64
+
+    def action_words(self, config: C) -> tuple[str, ...]:
+        """Every string a choice may hold (skill and general ids, ...): the action space's
+        words. None by default."""
+        return ()
 
     def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",
                       then: Choice | None = None, has_then: bool = False) -> str:

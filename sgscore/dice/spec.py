@@ -59,6 +59,11 @@ class DiceSpec(GameSpec[DiceConfig]):
     bench_players = (3, 5, 8)
 
     # ------------------------------------------------------------------ config
+
+    def action_ints(self, config: DiceConfig) -> int:
+        """Seats (up to 8), dice (0-4) and the amounts a skill may choose (up to the 9 arrows):
+        ints below 16."""
+        return 16
     def config_type(self) -> type[DiceConfig]:
         return DiceConfig
 

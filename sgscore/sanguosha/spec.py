@@ -37,6 +37,7 @@ from .cards import (
     WEAPON,
     card_label,
     card_name,
+    deck_ids,
 )
 from .config import POOLS, Config, general_ids
 from .game import ENGINE_VERSION, RULESET, Game, find_mode, full_view
@@ -275,6 +276,22 @@ class IdentitySpec(GameSpec[Config]):
             raise ConfigError("a tournament passes the lord round the table: the lord's seat "
                               "cannot be dealt at random")
         return replace(config, lord_seat=(config.lord_seat + game) % config.players, scoring=True)
+
+    def action_ints(self, config: Config) -> int:
+        """Every card id of the config's deck and every seat."""
+        return max(max(deck_ids(config.packs, first_game=config.first_game), default=0) + 1,
+                   config.players)
+
+    def action_words(self, config: Config) -> tuple[str, ...]:
+        """Every skill's and general's id, and the words of the request kinds' choices (a
+        camp, a direction, 双股剑's "discard"/"draw", a hand card taken unseen: "hand")."""
+        from ..core.schema import literal_words
+        from .view_models import SHAPES  # pydantic: loaded only when asked for
+
+        words = set(SKILLS.names()) | set(GENERALS.names())
+        for shape in SHAPES.values():
+            words |= literal_words(shape.choice)
+        return tuple(sorted(words))
 
     def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",
                       then: Choice | None = None, has_then: bool = False) -> str:
