@@ -19,6 +19,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from .actions import ActionSpace
 from .engine import EngineError, Event
 from .invariants import InvariantChecker
+from .observing import Layout
 from .protocol import Choice, RandomAgent, Request
 from .registry import EventKind, Registry, RequestKind
 from .telling import request_json, seen_events
@@ -521,6 +522,16 @@ class GameSpec(ABC, Generic[C]):
         """Every string a choice may hold (skill and general ids, ...): the action space's
         words. None by default."""
         return ()
+
+    def observation_layout(self, config: C) -> Layout:
+        """The features of :meth:`observation` for games of ``config`` (docs/api.md
+        "Observations"); ``NotImplementedError`` for a game that has none."""
+        raise NotImplementedError(f"{self.id} has no observations")
+
+    def observation(self, game: GameState, seat: int) -> list[int]:
+        """What ``seat`` sees of ``game`` as the ints of :meth:`observation_layout`: built
+        from what the seat may see, never another seat's hidden cards or role."""
+        raise NotImplementedError(f"{self.id} has no observations")
 
     def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",
                       then: Choice | None = None, has_then: bool = False) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.engine import Event
+from ..core.observing import Layout
 from ..core.rng import ALGORITHM
 from ..core.spec import (
     ConfigError,
@@ -59,6 +60,17 @@ class DiceSpec(GameSpec[DiceConfig]):
     bench_players = (3, 5, 8)
 
     # ------------------------------------------------------------------ config
+
+    def observation_layout(self, config: DiceConfig) -> Layout:
+        from .observe import layout
+
+        return layout(config)
+
+    def observation(self, game: GameState, seat: int) -> list[int]:
+        from .observe import observation
+
+        assert isinstance(game, DiceGame)
+        return observation(game, seat)
 
     def action_ints(self, config: DiceConfig) -> int:
         """Seats (up to 8), dice (0-4) and the amounts a skill may choose (up to the 9 arrows):

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.engine import Event
+from ..core.observing import Layout
 from ..core.protocol import Choice
 from ..core.rng import ALGORITHM
 from ..core.spec import (
@@ -276,6 +277,17 @@ class IdentitySpec(GameSpec[Config]):
             raise ConfigError("a tournament passes the lord round the table: the lord's seat "
                               "cannot be dealt at random")
         return replace(config, lord_seat=(config.lord_seat + game) % config.players, scoring=True)
+
+    def observation_layout(self, config: Config) -> Layout:
+        from .observe import layout
+
+        return layout(config)
+
+    def observation(self, game: GameState, seat: int) -> list[int]:
+        from .observe import observation
+
+        assert isinstance(game, Game)
+        return observation(game, seat)
 
     def action_ints(self, config: Config) -> int:
         """Every card id of the config's deck and every seat."""
