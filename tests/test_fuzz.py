@@ -179,6 +179,25 @@ def test_the_rules_for_a_validation_verdict() -> None:
     assert validation_verdict(forged).failures == ["a summary with an invalid verdict"]
 
 
+def test_a_seat_the_files_game_does_not_have_is_a_usage_error(tmp_path: Path) -> None:
+    # Case 807703 of seed 101: a header mutated to 3 players, and the case's --as 3. Every
+    # command refuses the seat in one line (exit 2), which the harness takes as the usage error
+    # it is, where it chose the seat itself.
+    from click.testing import CliRunner
+
+    from cli.main import main as sgs
+
+    path = tmp_path / "three.mp"
+    assert CliRunner().invoke(sgs, ["sim", "--game", "dice", "-p", "3", "-s", "1", "-o",
+                                    str(path)]).exit_code == 0
+    for command in ("show", "html", "step"):
+        result = CliRunner().invoke(sgs, ["replay", command, str(path), "--as", "3"])
+        assert result.exit_code == 2 and "seat 3 is not in this 3-player game" in result.output
+        verdict = cli_verdict(result, str(path), usage_ok=True)
+        assert verdict.failures == [] and verdict.outcome == "usage"
+        assert cli_verdict(result, str(path)).failures == ["exit code 2"]
+
+
 def test_the_rules_for_a_command() -> None:
     from click.testing import CliRunner
 
@@ -189,6 +208,7 @@ def test_the_rules_for_a_command() -> None:
     assert cli_verdict(missing, "/no/such/file.mp").failures == []
     usage = runner.invoke(sgs, ["replay", "show", "x.mp", "--as", "12"])
     assert cli_verdict(usage, "x.mp").failures == ["exit code 2"]
+    assert cli_verdict(usage, "x.mp", usage_ok=True).failures == ["exit code 2"]  # no such file
 
     class Boom(ValueError):
         pass

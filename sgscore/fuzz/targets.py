@@ -208,7 +208,8 @@ def _cli(case: Case, target: str, workdir: Path) -> Verdict:
         original.write_bytes(case.original)
     args = _cli_args(case.rng, target, str(path), str(original), str(out))
     result = CliRunner().invoke(sgs_command(), args)
-    verdict = cli_verdict(result, str(path), usage_ok=target == "step", reject=case.reject,
+    verdict = cli_verdict(result, str(path), usage_ok=target == "step" or "--as" in args,
+                          reject=case.reject,
                           diff=target == "diff", json_out=_json_mode(target, args),
                           must_fail=case.refuse or told_although(case, target, args,
                                                                  result.stdout))

@@ -126,14 +126,18 @@ def validation_verdict(result: Any, reject: str = "") -> Verdict:
 _NOT_JSON: Final = "cannot be written as JSON"
 """What the toolkit's last line of defence says when JSON output meets a value it cannot hold
 (:func:`sgscore.replay.errors.json_text`): the reader let such a value through."""
-_USAGE_AT: Final = re.compile(r"^error: .*'--at'.* beyond the last decision.*$")
+_USAGE_AT: Final = re.compile(r"^error: .*'--at'.* beyond the last decision.*$"
+                              r"|^error: .*'--as'.* seat \d+ is not in this \d+-player game.*$")
+"""The usage errors a case's options may meet for its file alone: ``--at`` past the last decision,
+``--as`` a seat the file's game does not have (a mutated header's fewer players)."""
 _ERROR_LINE: Final = re.compile(r"^error: (?:.*?: )?record \d+: (.*)$")
 
 
 def cli_verdict(result: Result, path: str, *, usage_ok: bool = False, reject: str = "",
                 diff: bool = False, json_out: str = "", must_fail: str = "") -> Verdict:
     """Classify a ``sgs replay`` run (a :class:`click.testing.Result`): exit 0 or 1 (or, with
-    ``usage_ok``, the one-line usage error of ``--at`` past the last decision), no exception
+    ``usage_ok``, the one-line usage error of ``--at`` past the last decision or of ``--as`` a
+    seat the file's game does not have), no exception
     escaping, no traceback in the output, every ``error:`` reason one line of at most
     :data:`MAX_REASON` characters and none saying that a catch-all met an exception or that
     JSON output met a value it cannot hold (the last lines of defence: a bug all the same); for
