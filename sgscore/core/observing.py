@@ -11,10 +11,11 @@ a count, an HP); the same state gives the same vector.
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Feature", "Layout", "Filler"]
+__all__ = ["Feature", "Layout", "Filler", "zeros"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class Layout:
         self.features: tuple[Feature, ...] = tuple(out)
         self.size = offset
         self._by_name = {f.name: f for f in out}
+        #: Each feature's offset, by name (for fillers that write the values directly).
+        self.offsets = {f.name: f.offset for f in out}
         text = "\n".join([game, *(f"{f.name} {f.size} {f.doc}" for f in out)])
         #: A short digest of the features: equal digests, the same layout (registered content,
         #: a general or a request kind more, changes it).
@@ -58,6 +61,12 @@ class Layout:
         return [(f.name, f.size, f.doc) for f in self.features]
 
 
+def zeros(size: int) -> array[int]:
+    """``size`` zeros as an array of signed 64-bit ints: what an observation is (numpy reads
+    it without a copy: ``numpy.frombuffer(obs, dtype=numpy.int64)``)."""
+    return array("q", bytes(8 * size))
+
+
 class Filler:
     """An observation being filled feature by feature (every value starts at 0)."""
 
@@ -65,7 +74,7 @@ class Filler:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.values = [0] * layout.size
+        self.values = zeros(layout.size)
 
     def set(self, name: str, index: int, value: int = 1) -> None:
         """Value ``index`` of the feature ``name`` (an index outside the block is an error)."""
@@ -79,4 +88,4 @@ class Filler:
         f = self.layout[name]
         if len(values) != f.size:
             raise ValueError(f"feature {name!r} has {f.size} values, got {len(values)}")
-        self.values[f.offset:f.offset + f.size] = list(values)
+        self.values[f.offset:f.offset + f.size] = array("q", values)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import warnings
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -528,9 +529,10 @@ class GameSpec(ABC, Generic[C]):
         "Observations"); ``NotImplementedError`` for a game that has none."""
         raise NotImplementedError(f"{self.id} has no observations")
 
-    def observation(self, game: GameState, seat: int) -> list[int]:
-        """What ``seat`` sees of ``game`` as the ints of :meth:`observation_layout`: built
-        from what the seat may see, never another seat's hidden cards or role."""
+    def observation(self, game: GameState, seat: int) -> array[int]:
+        """What ``seat`` sees of ``game`` as the ints of :meth:`observation_layout` (an
+        ``array.array`` of signed 64-bit ints, which numpy reads without a copy): built from
+        what the seat may see, never another seat's hidden cards or role."""
         raise NotImplementedError(f"{self.id} has no observations")
 
     def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",

@@ -7,9 +7,10 @@ in a three-player game), never a role hidden from it.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
-from ..core.observing import Filler, Layout
+from ..core.observing import Layout, zeros
 from .config import DiceConfig
 from .game import DiceGame
 from .model import DICE, FACES, GENERALS, ROLES
@@ -56,32 +57,40 @@ def layout(config: DiceConfig) -> Layout:
     return _layout(config.players)[0]
 
 
-def observation(g: DiceGame, seat: int) -> list[int]:
-    """What ``seat`` sees of ``g``, as the ints of :func:`layout`."""
+def observation(g: DiceGame, seat: int) -> array[int]:
+    """What ``seat`` sees of ``g``, as the ints of :func:`layout` (an ``array.array`` of signed
+    64-bit ints)."""
     lay, generals, kinds = _layout(g.n)
-    f = Filler(lay)
+    at = lay.offsets
+    v = zeros(lay.size)
     n = g.n
-    f.set("seat", seat)
-    f.set("current", (g.current - seat) % n)
-    f.set("phase", _PHASES.index(g.phase) if g.phase in _PHASES else 0)
-    f.set("round", 0, g.round)
-    f.set("turn", 0, g.turn_no)
-    f.set("pile", 0, g.pile)
-    f.set("rerolls_left", 0, g.rerolls_left)
+    v[at["seat"] + seat] = 1
+    v[at["current"] + (g.current - seat) % n] = 1
+    v[at["phase"] + (_PHASES.index(g.phase) if g.phase in _PHASES else 0)] = 1
+    v[at["round"]] = g.round
+    v[at["turn"]] = g.turn_no
+    v[at["pile"]] = g.pile
+    v[at["rerolls_left"]] = g.rerolls_left
     width = len(FACES) + 1
+    o = at["dice"]
     for i, face in enumerate(g.dice):
-        f.set("dice", i * width + (1 + FACES.index(face) if face in FACES else 0))
+        v[o + i * width + (1 + FACES.index(face) if face in FACES else 0)] = 1
+    o = at["spent"]
     for i, spent in enumerate(g.spent):
-        f.set("spent", i, 1 if spent else 0)
+        v[o + i] = 1 if spent else 0
     req = g.pending
-    if req is not None and req.seat == seat:
-        f.set("pending", 1 + kinds.index(req.kind) if req.kind in kinds else 0)
-    f.set("over", 0, 1 if g.result is not None else 0)
+    if req is not None and req.seat == seat and req.kind in kinds:
+        v[at["pending"] + 1 + kinds.index(req.kind)] = 1
+    v[at["over"]] = 1 if g.result is not None else 0
     for p in g.players:
-        s = f"seat{(p.seat - seat) % n}"
-        f.put(f"{s}.stats", (1 if p.alive else 0, p.hp, p.max_hp, p.arrows))
+        r = (p.seat - seat) % n
+        o = at[f"seat{r}.stats"]
+        v[o] = 1 if p.alive else 0
+        v[o + 1] = p.hp
+        v[o + 2] = p.max_hp
+        v[o + 3] = p.arrows
         if g.role_seen(p, seat) and p.role in ROLES:
-            f.set(f"{s}.role", 1 + ROLES.index(p.role))
+            v[at[f"seat{r}.role"] + 1 + ROLES.index(p.role)] = 1
         if p.general in generals:
-            f.set(f"{s}.general", 1 + generals.index(p.general))
-    return f.values
+            v[at[f"seat{r}.general"] + 1 + generals.index(p.general)] = 1
+    return v

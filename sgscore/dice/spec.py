@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -66,7 +67,7 @@ class DiceSpec(GameSpec[DiceConfig]):
 
         return layout(config)
 
-    def observation(self, game: GameState, seat: int) -> list[int]:
+    def observation(self, game: GameState, seat: int) -> array[int]:
         from .observe import observation
 
         assert isinstance(game, DiceGame)

@@ -59,6 +59,7 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         self.game: GameState | None = None
         self.taken: tuple[int, ...] = ()
         self._account: Any = None
+        self._held: tuple[Any, tuple[int, ...], list[int]] | None = None
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -95,9 +96,21 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self.space.size, dtype=np.int8)
         req = self.game.pending
         if req is not None and req.seat == seat:
-            mask[self.space.legal_ids(req, self.taken)] = 1
-        obs = np.asarray(self.spec.observation(self.game, seat), dtype=np.int64)
+            mask[self._legal()] = 1
+        obs = np.frombuffer(self.spec.observation(self.game, seat), dtype=np.int64)
         return {"observation": obs, "action_mask": mask}
+
+    def _legal(self) -> list[int]:
+        """The ids allowed now (kept until a step changes them)."""
+        assert self.game is not None
+        req = self.game.pending
+        held = self._held
+        if held is not None and held[0] is req and held[1] == self.taken:
+            return held[2]
+        assert req is not None
+        ids = self.space.legal_ids(req, self.taken)
+        self._held = (req, self.taken, ids)
+        return ids
 
     def step(self, action: Any) -> None:
         """Take the token ``action`` for the agent whose turn it is; a whole choice goes to the
@@ -111,13 +124,13 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         req = game.pending
         assert req is not None
         token = int(action)
-        if token not in self.space.legal_ids(req, self.taken):
+        if token not in self._legal():
             what = self.space.name(token) if 0 <= token < self.space.size else "out of range"
             raise ValueError(f"{agent}: action {token} ({what}) is not allowed now: take one "
                              "that the action mask allows")
         self._cumulative_rewards[agent] = 0.0
         self.taken = (*self.taken, token)
-        if not self.space.legal_ids(req, self.taken):  # the choice is whole
+        if not self._legal():  # the choice is whole
             choice = self.space.choice_of(req, self.taken)
             self.taken = ()
             game.submit(choice)

@@ -9,9 +9,10 @@ discard pile, the lord's role, the roles shown), never another seat's hand or hi
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
-from ..core.observing import Filler, Layout
+from ..core.observing import Layout, zeros
 from .cards import CARD_TYPES, deck_ids
 from .config import Config
 from .game import Game
@@ -71,45 +72,61 @@ def layout(config: Config) -> Layout:
     return _layout(config.players, _cards(config))[0]
 
 
-def observation(g: Game, seat: int) -> list[int]:
-    """What ``seat`` sees of ``g``, as the ints of :func:`layout`."""
+def observation(g: Game, seat: int) -> array[int]:
+    """What ``seat`` sees of ``g``, as the ints of :func:`layout` (an ``array.array`` of signed
+    64-bit ints)."""
     lay, roles, generals, kinds, delayed = _layout(g.n, _cards(g.config))
-    f = Filler(lay)
+    at = lay.offsets
+    v = zeros(lay.size)
     n = g.n
-    f.set("seat", seat)
-    f.set("current", (g.current - seat) % n)
-    f.set("phase", _PHASES.index(g.phase) if g.phase in _PHASES else 0)
-    f.set("round", 0, g.round)
-    f.set("turn", 0, g.turn_no)
-    f.set("draw_pile", 0, len(g.draw_pile))
+    v[at["seat"] + seat] = 1
+    v[at["current"] + (g.current - seat) % n] = 1
+    v[at["phase"] + (_PHASES.index(g.phase) if g.phase in _PHASES else 0)] = 1
+    v[at["round"]] = g.round
+    v[at["turn"]] = g.turn_no
+    v[at["draw_pile"]] = len(g.draw_pile)
     me = g.players[seat]
+    o = at["hand"]
     for c in me.hand:
-        f.set("hand", c)
+        v[o + c] = 1
+    o = at["discard_pile"]
     for c in g.discard_pile:
-        f.set("discard_pile", c)
+        v[o + c] = 1
+    o = at["processing"]
     for c in g.processing:
-        f.set("processing", c)
+        v[o + c] = 1
     req = g.pending
-    if req is not None and req.seat == seat:
-        f.set("pending", 1 + kinds.index(req.kind) if req.kind in kinds else 0)
+    if req is not None and req.seat == seat and req.kind in kinds:
+        v[at["pending"] + 1 + kinds.index(req.kind)] = 1
     over = g.result is not None
-    f.set("over", 0, 1 if over else 0)
+    v[at["over"]] = 1 if over else 0
     for p in g.players:
-        s = f"seat{(p.seat - seat) % n}"
-        f.put(f"{s}.stats", (1 if p.alive else 0, p.hp, p.max_hp, len(p.hand)))
+        s = _SEAT_NAMES[(p.seat - seat) % n]
+        o = at[s[0]]
+        v[o] = 1 if p.alive else 0
+        v[o + 1] = p.hp
+        v[o + 2] = p.max_hp
+        v[o + 3] = len(p.hand)
         shown = p.seat == seat or over or p.role_shown or p.role == LORD or not p.alive
         if shown and p.role in roles:
-            f.set(f"{s}.role", 1 + roles.index(p.role))
+            v[at[s[1]] + 1 + roles.index(p.role)] = 1
         if p.general in generals:
-            f.set(f"{s}.general", 1 + generals.index(p.general))
+            v[at[s[2]] + 1 + generals.index(p.general)] = 1
+        o = at[s[3]]
         for c in p.equip:
             if c >= 0:
-                f.set(f"{s}.equip", c)
-        for c, as_name in p.judge:
-            f.set(f"{s}.judge", c)
-            if as_name in delayed:
-                k = delayed.index(as_name)
-                f.values[lay[f"{s}.judge_as"].offset + k] += 1
+                v[o + c] = 1
+        if p.judge:
+            o, oa = at[s[4]], at[s[5]]
+            for c, as_name in p.judge:
+                v[o + c] = 1
+                if as_name in delayed:
+                    v[oa + delayed.index(as_name)] += 1
         if p.borrowed is not None:
-            f.set(f"{s}.borrowed", p.borrowed[0])
-    return f.values
+            v[at[s[6]] + p.borrowed[0]] = 1
+    return v
+
+
+_SEAT_NAMES = tuple(tuple(f"seat{r}.{part}" for part in (
+    "stats", "role", "general", "equip", "judge", "judge_as", "borrowed")) for r in range(64))
+"""The names of each relative seat's blocks (looked up once)."""

@@ -7,6 +7,7 @@ and the card packs included, so content added to the engine later never changes 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -283,7 +284,7 @@ class IdentitySpec(GameSpec[Config]):
 
         return layout(config)
 
-    def observation(self, game: GameState, seat: int) -> list[int]:
+    def observation(self, game: GameState, seat: int) -> array[int]:
         from .observe import observation
 
         assert isinstance(game, Game)
