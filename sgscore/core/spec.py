@@ -23,6 +23,7 @@ from .invariants import InvariantChecker
 from .observing import Layout
 from .protocol import Choice, RandomAgent, Request
 from .registry import EventKind, Registry, RequestKind
+from .rng import Pcg32
 from .telling import request_json, seen_events
 
 __all__ = [
@@ -534,6 +535,14 @@ class GameSpec(ABC, Generic[C]):
         ``array.array`` of signed 64-bit ints, which numpy reads without a copy): built from
         what the seat may see, never another seat's hidden cards or role."""
         raise NotImplementedError(f"{self.id} has no observations")
+
+    def sample_world(self, game: GameState, seat: int, rng: Pcg32) -> GameState:
+        """A copy of ``game`` in which what ``seat`` cannot see (others' hands, the draw order,
+        hidden roles, the random stream) is drawn from ``rng`` among what it could be, given all
+        the seat has seen (docs/training.md "Sampled worlds"); the seat's view of it is its view
+        of ``game``. ``game`` must be asking ``seat``; ``NotImplementedError`` for a game that has
+        no sampler."""
+        raise NotImplementedError(f"{self.id} has no sampled worlds")
 
     def scenario_test(self, game: GameState, *, name: str = "test_position", source: str = "",
                       then: Choice | None = None, has_then: bool = False) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.engine import Event
 from ..core.observing import Layout
-from ..core.rng import ALGORITHM
+from ..core.rng import ALGORITHM, Pcg32
 from ..core.spec import (
     ConfigError,
     GameSpec,
@@ -72,6 +72,12 @@ class DiceSpec(GameSpec[DiceConfig]):
 
         assert isinstance(game, DiceGame)
         return observation(game, seat)
+
+    def sample_world(self, game: GameState, seat: int, rng: Pcg32) -> GameState:
+        from .worlds import sample_world
+
+        assert isinstance(game, DiceGame)
+        return sample_world(game, seat, rng)
 
     def action_ints(self, config: DiceConfig) -> int:
         """Seats (up to 8), dice (0-4) and the amounts a skill may choose (up to the 9 arrows):

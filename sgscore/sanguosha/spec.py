@@ -15,7 +15,7 @@ from typing import Any
 from ..core.engine import Event
 from ..core.observing import Layout
 from ..core.protocol import Choice
-from ..core.rng import ALGORITHM
+from ..core.rng import ALGORITHM, Pcg32
 from ..core.spec import (
     ConfigError,
     GameSpec,
@@ -289,6 +289,12 @@ class IdentitySpec(GameSpec[Config]):
 
         assert isinstance(game, Game)
         return observation(game, seat)
+
+    def sample_world(self, game: GameState, seat: int, rng: Pcg32) -> GameState:
+        from .worlds import sample_world
+
+        assert isinstance(game, Game)
+        return sample_world(game, seat, rng)
 
     def action_ints(self, config: Config) -> int:
         """Every card id of the config's deck and every seat."""
