@@ -186,12 +186,19 @@ class IdentitySpec(GameSpec[Config]):
         return Game
 
     def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
-        """``random`` and ``heuristic`` (:class:`~sgscore.sanguosha.agent.HeuristicAgent`)."""
+        """``random``, ``heuristic`` (:class:`~sgscore.sanguosha.agent.HeuristicAgent`) and
+        ``ismcts`` (:class:`~sgscore.sanguosha.search.SearchAgent`, 16 playouts a decision)."""
         def heuristic(game: GameState, seed: int, seat: int) -> Any:
             assert isinstance(game, Game)
             return HeuristicAgent(game, seed, seat)
 
-        return {**super().agent_kinds(), "heuristic": heuristic}
+        def ismcts(game: GameState, seed: int, seat: int) -> Any:
+            from .search import SearchAgent
+
+            assert isinstance(game, Game)
+            return SearchAgent(game, seed, seat)
+
+        return {**super().agent_kinds(), "heuristic": heuristic, "ismcts": ismcts}
 
     def invariants(self, game: GameState) -> Invariants:
         """Identity mode's invariants, 3v3 and every variant included

@@ -1,0 +1,128 @@
+"""A search agent (``--agents ismcts``, docs/training.md "Search"): information-set Monte Carlo
+search over the play-phase choices, on worlds sampled for what the seat knows.
+
+At each play-phase question with more than one choice (up to :data:`MAX_CHOICES`), the agent
+spends its budget of playouts: each samples a world (``worlds.sample_world``: the other hands,
+the draw order and the hidden roles drawn among what the seat cannot tell apart), takes the root
+choice that UCB1 picks among the choices tried so far, and plays the world to its end with
+heuristic agents at every seat (a draw after :data:`PLAYOUT_DECISIONS` decisions); a win counts 1,
+a draw 1/2. It plays the choice tried most. Every other question is answered by the heuristic
+agent. All its randomness comes from a PCG32 seeded by its seed, its seat and the decision
+number, so it keeps nothing between decisions: an agent made afresh for any game (an undone one,
+a clone, a resumed one) decides as this one would, and its games re-simulate and validate like
+any other.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+from typing import Any
+
+from ..core.protocol import Choice, IllegalChoice, Request
+from ..core.rng import Pcg32
+from .agent import HeuristicAgent
+from .game import Game
+from .worlds import sample_world
+
+__all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "PLAYOUT_DECISIONS"]
+
+DEFAULT_BUDGET = 16
+"""Playouts per searched decision."""
+MAX_CHOICES = 40
+"""A play-phase question with more choices than this is answered by the heuristic agent."""
+PLAYOUT_DECISIONS = 600
+"""A playout that has not ended after this many decisions counts as a draw."""
+
+
+class SearchAgent:
+    """Plays one seat of an identity-mode game by sampled-world Monte Carlo search (module
+    docstring); ``budget`` playouts per searched decision."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seed: int, seat: int, budget: int = DEFAULT_BUDGET) -> None:
+        if budget < 1:
+            raise ValueError(f"budget must be at least 1, got {budget}")
+        self.g = game
+        self.seed = seed
+        self.seat = seat
+        self.budget = budget
+
+    def _stream(self, purpose: int) -> Pcg32:
+        """A stream for this decision: the seed, the seat, the decision number, the purpose."""
+        return Pcg32(self.seed ^ (self.g.decisions << 20) ^ purpose, 4096 + self.seat)
+
+    def choose(self, request: Request) -> Choice:
+        g = self.g
+        helper = HeuristicAgent(g, self._stream(1).next_u32(), self.seat)
+        if request.kind != "play" or request.count() > MAX_CHOICES:
+            return helper.choose(request)
+        choices = list(request.choices())
+        if len(choices) == 1:
+            return choices[0]
+        rng = self._stream(2)
+        visits = [0] * len(choices)
+        wins = [0] * len(choices)  # in half points: a win 2, a draw 1
+        for n in range(self.budget):
+            k = _ucb(visits, wins, n)
+            world = sample_world(g, self.seat, rng)
+            visits[k] += 1
+            try:
+                world.submit(choices[k])
+            except IllegalChoice:  # (never: the seat's own question is the same in every world)
+                continue
+            wins[k] += _playout(world, self.seat, rng.next_u32())
+        best = max(range(len(choices)), key=lambda i: (visits[i], wins[i], -i))
+        return choices[best]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SearchAgent, (self.g, self.seed, self.seat, self.budget))
+
+
+def _ucb(visits: list[int], wins: list[int], n: int) -> int:
+    """The root choice to try next: each once in order, then the best by UCB1 (the mean plus
+    sqrt(2 ln n / visits)), in integers, 1/65536ths (no floats in a decision)."""
+    for k, v in enumerate(visits):
+        if v == 0:
+            return k
+    log_n = _ln_fixed(n)
+    best, best_score = 0, -1
+    for k, v in enumerate(visits):
+        mean = wins[k] * _SCALE // (2 * v)  # wins are half points
+        bonus = isqrt(2 * log_n * _SCALE // v)
+        if mean + bonus > best_score:
+            best, best_score = k, mean + bonus
+    return best
+
+
+_SCALE = 1 << 16
+_LN2 = 45426  # ln 2 in 1/65536ths
+
+
+def _ln_fixed(n: int) -> int:
+    """ln(n) in 1/65536ths, to within a few hundredths (integers only)."""
+    if n <= 1:
+        return 0
+    bits = n.bit_length() - 1
+    x = ((n << 16) >> bits) - _SCALE  # n / 2^bits - 1, in 1/65536ths
+    # ln(1 + x) ~ x - x^2/2 + x^3/3 for 0 <= x < 1
+    return bits * _LN2 + x - x * x // (2 * _SCALE) + x * x * x // (3 * _SCALE * _SCALE)
+
+
+def _playout(world: Game, seat: int, seed: int) -> int:
+    """Play ``world`` to its end with heuristic agents: 2 for a win of ``seat``'s side, 1 for a
+    draw or a playout cut short, 0 for a loss."""
+    agents = [HeuristicAgent(world, seed, s) for s in range(world.n)]
+    start = world.decisions
+    while not world.over and world.decisions - start < PLAYOUT_DECISIONS:
+        req = world.pending
+        assert req is not None
+        world.submit(agents[req.seat].choose(req))
+    if world.result is None:
+        return 1
+    from .spec import SPEC  # the outcome by role, as the spec reads a summary
+
+    outcomes = SPEC.outcomes(world.summary())
+    if outcomes is None:
+        return 1
+    return {"win": 2, "loss": 0}.get(outcomes[seat], 1)
