@@ -22,6 +22,7 @@ from ..core.protocol import Choice, IllegalChoice, Request
 from ..core.rng import Pcg32
 from .agent import HeuristicAgent
 from .game import Game
+from .summaries import seat_outcomes
 from .worlds import sample_world
 
 __all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "PLAYOUT_DECISIONS"]
@@ -100,13 +101,19 @@ _LN2 = 45426  # ln 2 in 1/65536ths
 
 
 def _ln_fixed(n: int) -> int:
-    """ln(n) in 1/65536ths, to within a few hundredths (integers only)."""
+    """ln(n) in 1/65536ths, to within a thousandth (integers only)."""
     if n <= 1:
         return 0
     bits = n.bit_length() - 1
-    x = ((n << 16) >> bits) - _SCALE  # n / 2^bits - 1, in 1/65536ths
-    # ln(1 + x) ~ x - x^2/2 + x^3/3 for 0 <= x < 1
-    return bits * _LN2 + x - x * x // (2 * _SCALE) + x * x * x // (3 * _SCALE * _SCALE)
+    x = ((n << 16) >> bits) - _SCALE  # n / 2^bits - 1, in 1/65536ths: 0 <= x < 1
+    # ln(1 + x) = 2 atanh(y), y = x / (2 + x) <= 1/3: 2 (y + y^3/3 + y^5/5 + y^7/7)
+    y = x * _SCALE // (2 * _SCALE + x)
+    y2 = y * y // _SCALE
+    term, total = y, 0
+    for k in (1, 3, 5, 7):
+        total += term // k
+        term = term * y2 // _SCALE
+    return bits * _LN2 + 2 * total
 
 
 def _playout(world: Game, seat: int, seed: int) -> int:
@@ -120,9 +127,7 @@ def _playout(world: Game, seat: int, seed: int) -> int:
         world.submit(agents[req.seat].choose(req))
     if world.result is None:
         return 1
-    from .spec import SPEC  # the outcome by role, as the spec reads a summary
-
-    outcomes = SPEC.outcomes(world.summary())
+    outcomes = seat_outcomes(world.summary())
     if outcomes is None:
         return 1
     return {"win": 2, "loss": 0}.get(outcomes[seat], 1)

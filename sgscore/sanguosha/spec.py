@@ -22,7 +22,6 @@ from ..core.spec import (
     GameState,
     Option,
     Teller,
-    side_outcomes,
     viewer_args,
 )
 from ..core.telling import pad, text_width
@@ -46,10 +45,10 @@ from .game import ENGINE_VERSION, RULESET, Game, find_mode, full_view
 from .invariants import Invariants
 from .model import GENERALS, KINGDOM_ZH, KINGDOMS, LORD, LOYALIST, REBEL, RENEGADE
 from .skills import SKILLS, Skill, skill_words_missing
-from .summaries import summary_problems
+from .summaries import seat_outcomes, summary_problems
 from .telling import EVENTS, REQUESTS
 from .telling import Teller as SgsTeller
-from .variants.mode_3v3 import CAMP_ROLES, CAMPS, camp_of
+from .variants.mode_3v3 import CAMPS, camp_of
 
 __all__ = ["SPEC", "IdentitySpec", "RULES_VERSION", "FORMAT_V1_POOL"]
 
@@ -210,7 +209,7 @@ class IdentitySpec(GameSpec[Config]):
         """docs/rules.md "Dying, death and victory": the lord and the loyalists win together, dead
         or alive, and so do the rebels; of two renegades (the 6- and 8-player variant), only the one
         alive. In 3v3 the winner is a camp, won by its marshal and vanguards."""
-        return side_outcomes(summary, {LORD: (LOYALIST,), **CAMP_ROLES}, alone=(RENEGADE,))
+        return seat_outcomes(summary)
 
     def scores(self, summary: Mapping[str, Any]) -> list[int] | None:
         """The seats' scores (003 计分规则, :mod:`.scoring`) of a game recorded with

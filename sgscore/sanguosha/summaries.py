@@ -17,12 +17,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.spec import side_outcomes
 from ..core.summaries import Check, count, entries_problems, hex128, one_of, per_seat
 from .config import Config
 from .model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE
-from .variants.mode_3v3 import COLD, ROLES_3V3, WARM, camp_of
+from .variants.mode_3v3 import CAMP_ROLES, COLD, ROLES_3V3, WARM, camp_of
 
-__all__ = ["summary_problems"]
+__all__ = ["summary_problems", "seat_outcomes"]
+
+
+def seat_outcomes(summary: Mapping[str, Any]) -> list[str] | None:
+    """Each seat's ``"win"``, ``"loss"`` or ``"draw"`` (docs/rules.md "Dying, death and
+    victory"): the lord and the loyalists win together, dead or alive, and so do the rebels; of
+    two renegades (the 6- and 8-player variant), only the one alive. In 3v3 the winner is a
+    camp, won by its marshal and vanguards. What ``GameSpec.outcomes`` gives, and the search
+    agent's playouts count."""
+    return side_outcomes(summary, {LORD: (LOYALIST,), **CAMP_ROLES}, alone=(RENEGADE,))
 
 _DRAWS = ((None, "round_cap"), (None, "no_cards"), (None, "error"))
 _IDENTITY = ((LORD, "rebels_and_renegades_dead"), (REBEL, "lord_died"), (RENEGADE, "lord_died"),
