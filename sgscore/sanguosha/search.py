@@ -2,19 +2,22 @@
 search over the play-phase choices, on worlds sampled for what the seat knows.
 
 At each play-phase question with more than one choice (up to :data:`MAX_CHOICES`), the agent
-spends its budget of playouts: each samples a world (``worlds.sample_world``: the other hands,
-the draw order and the hidden roles drawn among what the seat cannot tell apart), takes the root
-choice that UCB1 picks among the choices tried so far, and plays the world to its end with
-heuristic agents at every seat (a draw after :data:`PLAYOUT_DECISIONS` decisions); a win counts 1,
-a draw 1/2. It plays the choice tried most. Every other question is answered by the heuristic
-agent. All its randomness comes from a PCG32 seeded by its seed, its seat and the decision
-number, so it keeps nothing between decisions: an agent made afresh for any game (an undone one,
-a clone, a resumed one) decides as this one would, and its games re-simulate and validate like
-any other.
+weighs :data:`CANDIDATES` of its choices (the heuristic agent's first, then ending the phase, then
+others at random) by its budget of playouts. Each samples a world (``worlds.sample_world``: the
+other hands, the draw order and the hidden roles drawn among what the seat cannot tell apart,
+the roles weighted by how the heuristic agent reads the others' play: a seat it takes for a
+friend four times as likely on its side), takes the root choice that UCB1 picks among those
+tried so far, and plays the world to its end with heuristic agents at every seat (a draw after
+:data:`PLAYOUT_DECISIONS` decisions); a win counts 1, a draw 1/2. It plays the choice tried most
+(the heuristic agent's on a tie). Every other question is answered by the heuristic agent. All
+its randomness comes from a PCG32 seeded by its seed, its seat and the decision number, so it
+keeps nothing between decisions: an agent made afresh for any game (an undone one, a clone, a
+resumed one) decides as this one would, and its games re-simulate and validate like any other.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import isqrt
 from typing import Any
 
@@ -22,15 +25,20 @@ from ..core.protocol import Choice, IllegalChoice, Request
 from ..core.rng import Pcg32
 from .agent import HeuristicAgent
 from .game import Game
+from .hints import ENEMY, FRIEND
+from .model import LORD, LOYALIST
 from .summaries import seat_outcomes
 from .worlds import sample_world
 
-__all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "PLAYOUT_DECISIONS"]
+__all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "CANDIDATES", "PLAYOUT_DECISIONS"]
 
 DEFAULT_BUDGET = 16
 """Playouts per searched decision."""
 MAX_CHOICES = 40
 """A play-phase question with more choices than this is answered by the heuristic agent."""
+CANDIDATES = 4
+"""The root choices a search weighs: the heuristic agent's, ending the play phase, and two
+others at random (a budget of 16 playouts then gives each about four)."""
 PLAYOUT_DECISIONS = 600
 """A playout that has not ended after this many decisions counts as a draw."""
 
@@ -58,15 +66,16 @@ class SearchAgent:
         helper = HeuristicAgent(g, self._stream(1).next_u32(), self.seat)
         if request.kind != "play" or request.count() > MAX_CHOICES:
             return helper.choose(request)
-        choices = list(request.choices())
+        rng = self._stream(2)
+        weight = _beliefs(helper, self.seat)
+        choices = _candidates(request, helper.choose(request), rng)
         if len(choices) == 1:
             return choices[0]
-        rng = self._stream(2)
         visits = [0] * len(choices)
         wins = [0] * len(choices)  # in half points: a win 2, a draw 1
         for n in range(self.budget):
             k = _ucb(visits, wins, n)
-            world = sample_world(g, self.seat, rng)
+            world = sample_world(g, self.seat, rng, weight)
             visits[k] += 1
             try:
                 world.submit(choices[k])
@@ -78,6 +87,42 @@ class SearchAgent:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (SearchAgent, (self.g, self.seed, self.seat, self.budget))
+
+
+def _candidates(request: Request, preferred: Choice, rng: Pcg32) -> list[Choice]:
+    """The root choices searched: the heuristic agent's first (it keeps ties), ending the play
+    phase, and others drawn at random, :data:`CANDIDATES` in all."""
+    out = [preferred]
+    rest = [c for c in request.choices() if c != preferred]
+    if None in rest:
+        out.append(None)
+        rest.remove(None)
+    rng.shuffle(rest)
+    return (out + rest)[:CANDIDATES]
+
+
+def _side(role: str) -> str:
+    return LORD if role == LOYALIST else role
+
+
+def _beliefs(helper: HeuristicAgent, seat: int) -> Callable[[int, str], int]:
+    """The weight of a seat holding a role, as the heuristic agent reads the table: a seat it
+    takes for a friend is 4 times as likely on its side, one it takes for an enemy 4 times as
+    likely on another; a seat it cannot read, as likely any."""
+    helper._observe()  # what it has seen so far (as choose() starts with)
+    g = helper.g
+    mine = _side(g.players[seat].role)
+    att = [helper.attitude(q) for q in range(g.n)]
+
+    def weight(other: int, role: str) -> int:
+        a = att[other]
+        if a == FRIEND:
+            return 4 if _side(role) == mine else 1
+        if a == ENEMY:
+            return 1 if _side(role) == mine else 4
+        return 1
+
+    return weight
 
 
 def _ucb(visits: list[int], wins: list[int], n: int) -> int:

@@ -13,6 +13,7 @@ stream from then on (a future reshuffle is as unknown as the rest).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.engine import redact
@@ -133,17 +134,23 @@ def knowledge(g: Game, seat: int) -> Knowledge:
     return k
 
 
-def sample_world(g: Game, seat: int, rng: Pcg32) -> Game:
+def sample_world(g: Game, seat: int, rng: Pcg32,
+                 role_weight: Callable[[int, str], int] | None = None) -> Game:
     """A copy of ``g`` as it might be for all ``seat`` knows (module docstring), asked the same
     question: ``seat``'s view of it is ``seat``'s view of ``g``. ``g`` must be asking ``seat`` (the
-    moment a searching agent decides) and is not changed."""
+    moment a searching agent decides) and is not changed.
+
+    ``role_weight(other, role)``: a positive int, how much more likely ``seat`` believes
+    ``other`` holds ``role`` (a searching agent's reading of how the others played); the hidden
+    roles are then drawn with probability in proportion to the product of their weights,
+    uniformly without it."""
     req = g.pending
     if req is None or req.seat != seat:
         raise ValueError(f"a world is sampled for the seat asked (seat {seat} is not)")
     world = g.clone()
     known = knowledge(g, seat)
     _deal_cards(world, seat, known, rng)
-    _deal_roles(world, seat, rng)
+    _deal_roles(world, seat, rng, role_weight)
     world.rng.setstate(((rng.next_u32() << 32) | rng.next_u32(), world.rng.inc))
     return world
 
@@ -198,11 +205,25 @@ def _deal_cards(w: Game, seat: int, known: Knowledge, rng: Pcg32) -> None:
     w.rebuild_hooks()
 
 
-def _deal_roles(w: Game, seat: int, rng: Pcg32) -> None:
+def _deal_roles(w: Game, seat: int, rng: Pcg32,
+                role_weight: Callable[[int, str], int] | None = None) -> None:
     over = w.result is not None
     hidden = [p for p in w.players if not (p.seat == seat or over or p.role_shown
                                            or p.role == LORD or not p.alive)]
     roles = [p.role for p in hidden]
-    rng.shuffle(roles)
+    if role_weight is None or len(hidden) < 2:
+        rng.shuffle(roles)
+    else:  # in proportion to the product of the weights: rejection sampling, in integers
+        weights = {(p.seat, r): max(1, role_weight(p.seat, r)) for p in hidden for r in roles}
+        top = 1
+        for p in hidden:
+            top *= max(weights[(p.seat, r)] for r in roles)
+        for _attempt in range(200):
+            rng.shuffle(roles)
+            product = 1
+            for p, r in zip(hidden, roles, strict=True):
+                product *= weights[(p.seat, r)]
+            if rng.below(top) < product:
+                break
     for p, r in zip(hidden, roles, strict=True):
         p.role = r
