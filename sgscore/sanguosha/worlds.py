@@ -6,9 +6,10 @@ role, the public table, every hand's size, the roles it sees; which other hand h
 go there (a card it gave, one taken from it, one shown as it was taken) until that card is seen
 again or may have moved unseen (a face-down take from that hand widens where it may be); and the
 top of the draw pile after its own 观星, until drawn or reshuffled. Everything else is drawn
-uniformly: the other hands' cards and the draw pile's order among the cards it cannot see
-(respecting what it knows), the hidden roles among the seats it cannot see, and the random
-stream from then on (a future reshuffle is as unknown as the rest).
+uniformly: the other living players' hands and the draw pile's order among the cards it cannot
+see (respecting what it knows), the hidden roles among the seats it cannot see, and the random
+stream from then on (a future reshuffle is as unknown as the rest). A dead player's hand (转世's
+offerings, a dark soul's card, which the variants' own state names) is left as it is.
 """
 
 from __future__ import annotations
@@ -156,7 +157,9 @@ def sample_world(g: Game, seat: int, rng: Pcg32,
 
 
 def _deal_cards(w: Game, seat: int, known: Knowledge, rng: Pcg32) -> None:
-    others = [p for p in w.players if p.seat != seat]
+    # The living's hands and the draw pile; a dead player's hand (转世's offerings, a dark soul's
+    # card, which the variants' state names) stays as it is.
+    others = [p for p in w.players if p.seat != seat and p.alive]
     hidden = [c for p in others for c in p.hand] + list(w.draw_pile)
     where = {c: p.seat for p in others for c in p.hand}
     top = [c for c in known.top if c in w.draw_pile]
