@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 from typing import Any, Final
 
 from .protocol import Choice, Request, SubsetRequest, normalize_choice
@@ -245,8 +244,3 @@ class ActionSpace:
                     out.append(FIRST_INT + pool[j])
         return sorted(out)
 
-
-def subset_paths(request: SubsetRequest) -> Iterable[tuple[int, ...]]:
-    """Every choice of a (small) subset request as its items (for tests)."""
-    for k in range(request.low, request.high + 1):
-        yield from combinations(sorted(request.pool), k)
