@@ -329,12 +329,23 @@ class Engine:
         except GameOver as over:
             self.memo = None
             self.result = (over.winner, over.reason)
+            self._ended()
             self.game_over(over)
         except StopIteration:
             self.result = (None, "ended")
+            self._ended()
         except Exception as exc:  # every engine failure becomes a record
+            self._ended()
             self.error = EngineError(type(exc).__name__, str(exc), self)
             raise self.error from exc
+
+    def _ended(self) -> None:
+        """Forget the last safe request once the game is over: a request holds its game, and
+        a finished game left in a cycle with it would wait for the cyclic garbage collector
+        instead of being freed when its last reference goes (a study of thousands of games
+        would spend a tenth of its time in that collector)."""
+        self.safe = None
+        self.safe_at = None
 
     def game_over(self, over: GameOver) -> None:
         """Called once when the rules end the game (a game logs its own event here)."""
