@@ -7,6 +7,7 @@ the study's time."""
 from __future__ import annotations
 
 import gc
+import sys
 from collections import Counter
 
 from sgscore.core.games import spec_for_config
@@ -42,3 +43,26 @@ def test_finished_games_of_every_variant_leave_no_cycle() -> None:
                 left[variant] += 1
     assert played["identity"] and played["3v3"] and played["dice"] and played["heuristic agents"]
     assert not left, f"games of these variants left cycles behind: {dict(left)}"
+
+
+def test_heuristic_agents_keep_no_finished_game_alive() -> None:
+    # The heuristic agents of a game share one reading of its events; once that game and its
+    # agents are gone and another game has been played, nothing holds the first game's events
+    # (a study of thousands of games keeps only the game it plays).
+    from sgscore import Config, new_game
+    from sgscore.sanguosha.spec import SPEC
+
+    def play(seed: int) -> list[object]:
+        game = new_game(Config(players=5), seed)
+        agents = SPEC.make_agents(game, seed, "heuristic")
+        while not game.over:
+            request = game.pending
+            assert request is not None
+            game.submit(agents[request.seat].choose(request))
+        events: list[object] = game.events
+        return events
+
+    first = play(1)
+    play(2)
+    assert len(first) > 100
+    assert sys.getrefcount(first) == 2, "something still holds a finished game's events"
