@@ -43,6 +43,7 @@ Lazy = dict[str, tuple[str, str]]
 COMMANDS: Lazy = {
     "sim": (".sim_cmd:sim", "Simulate games and write their replays."),
     "play": (".play_cmd:play", "Play a game at the terminal against agents, recorded as it goes."),
+    "serve": (".serve_cmd:serve", "Serve tables that people play in a browser, each game a replay."),
     "bench": (".bench_cmd:bench", "Measure simulation, validation, replay size, start-up and seek on one core."),
     "games": (".games_cmd:games", "List the installed games: id, name, engine and rules..."),
     "kinds": (".games_cmd:kinds", "List a game's event kinds and request kinds, with what..."),

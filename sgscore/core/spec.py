@@ -570,9 +570,9 @@ class GameSpec(ABC, Generic[C]):
     def full_view(self, game: GameState) -> dict[str, Any]:
         """The whole table, every hidden part shown (the shape of ``view(seat)``, no events)."""
 
-    def table_view(self, game: GameState, seat: int) -> dict[str, Any]:
+    def table_view(self, game: GameState, seat: int | None) -> dict[str, Any]:
         """``game.view(seat)`` without its events: the table as ``seat`` sees it now (``sgs
-        replay step --as``, the ``--as`` page). A game whose view takes ``since=`` (both built-in
+        replay step --as``, the ``--as`` page; ``None``: a spectator, as ``game.view(None)``). A game whose view takes ``since=`` (both built-in
         games do) overrides it to skip the events it would drop: the table of every moment of a
         long game then costs the same."""
         view = game.view(seat)

@@ -192,7 +192,7 @@ class DiceSpec(GameSpec[DiceConfig]):
         assert isinstance(game, DiceGame)
         return game.full_view()
 
-    def table_view(self, game: GameState, seat: int) -> dict[str, Any]:
+    def table_view(self, game: GameState, seat: int | None) -> dict[str, Any]:
         assert isinstance(game, DiceGame)
         view = game.view(seat, since=len(game.events))
         view.pop("events", None)

@@ -404,7 +404,7 @@ class IdentitySpec(GameSpec[Config]):
         assert isinstance(game, Game)
         return full_view(game)
 
-    def table_view(self, game: GameState, seat: int) -> dict[str, Any]:
+    def table_view(self, game: GameState, seat: int | None) -> dict[str, Any]:
         assert isinstance(game, Game)
         view = game.view(seat, since=len(game.events))
         view.pop("events", None)

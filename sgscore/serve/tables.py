@@ -1,0 +1,377 @@
+"""The tables of ``sgs serve``, without the network: a table is a game some of whose seats are
+people (each with a secret token) and the others agents, written as a replay as it goes.
+
+A :class:`Table` plays the agents' seats itself and waits for a person's answer; whoever holds a
+seat's token may answer for that seat only, and what a seat is shown is built from that seat's
+view alone (:meth:`Table.state`); a spectator is shown what everyone sees. Every decision is on
+disk before the next question is shown: the replay ``ID.mp`` in the table folder, beside
+``ID.json``, the table's own file (its game, its seats and their tokens). :class:`Tables` holds
+the tables of one folder and, made again on the same folder, plays the unfinished ones on from
+their replays (docs/serve.md).
+
+It knows a game only through its spec (``sgscore.core.games``), as the replay toolkit does.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from ..core.engine import EngineError
+from ..core.games import game_ids, get_game
+from ..core.protocol import GameFinished, IllegalChoice
+from ..core.spec import LANGS, Account, AnyGame, ConfigError, GameState
+from ..replay.errors import ReplayError
+from ..replay.reader import read_replay
+from ..replay.resim import resimulate, spec_of
+from ..replay.saved import resume_game
+from ..replay.writer import ReplayWriter, make_header
+
+__all__ = ["PERSON", "SPECTATOR", "TABLE_FORMAT", "Table", "TableError", "Tables", "Viewer"]
+
+PERSON = "person"
+"""What a table's replay header names a seat a person plays (as ``sgs play`` does)."""
+SPECTATOR = -1
+"""The seat of a viewer who plays no seat: shown only what everyone sees."""
+TABLE_FORMAT = "sgscore-table"
+TABLE_VERSION = 1
+MAX_SEED = 2**64 - 1
+_ID = re.compile(r"^[0-9a-f]{12}$")
+
+
+class TableError(ValueError):
+    """A request a table refuses (a bad config, an answer out of turn, a finished game...): its
+    message says what, and nothing changed."""
+
+
+class Viewer:
+    """One seat (or a spectator) watching a table in one language: its own account of the game
+    (what it was told so far), so that each :meth:`Table.state` holds only what is new to it. A
+    browser that connects again gets a new viewer, told the whole story again."""
+
+    def __init__(self, table: Table, seat: int, lang: str) -> None:
+        if lang not in LANGS:
+            raise TableError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
+        self.table = table
+        self.seat = seat
+        self.lang = lang
+        self.game: GameState | None = None
+        self.account: Account | None = None
+
+    def _account(self) -> Account:
+        game = self.table.game
+        if self.account is None or self.game is not game:  # a table played on from its replay
+            self.game = game
+            self.account = self.table.spec.account(game, self.seat, self.lang)
+        return self.account
+
+
+class Table:
+    """One table: its game, the agents of the seats people do not play, the tokens of those they
+    do, and the replay written as it goes. Made by :meth:`Tables.create` or found again by
+    :class:`Tables` in its folder."""
+
+    def __init__(self, table_id: str, folder: str, spec: AnyGame, game: GameState,
+                 seats: list[str], agents: list[Any], tokens: dict[int, str], seed: int,
+                 lang: str) -> None:
+        self.id = table_id
+        self.folder = folder
+        self.spec = spec
+        self.game = game
+        self.seats = seats  # PERSON or an agent's name, per seat
+        self.agents = agents  # one per seat (a person's seat has one too, never asked)
+        self.tokens = tokens
+        self.seed = seed
+        self.lang = lang
+        self.writer: ReplayWriter | None = None
+        self._file: IO[bytes] | None = None
+        self.version = 0  # bumped at every decision: viewers know when to look again
+
+    # ------------------------------------------------------------------ paths and files
+    @property
+    def replay_path(self) -> str:
+        return os.path.join(self.folder, f"{self.id}.mp")
+
+    @property
+    def table_path(self) -> str:
+        return os.path.join(self.folder, f"{self.id}.json")
+
+    def _write_table_file(self) -> None:
+        data = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "id": self.id,
+                "game": self.spec.id, "seats": self.seats, "lang": self.lang,
+                "tokens": {str(s): t for s, t in sorted(self.tokens.items())}}
+        tmp = self.table_path + ".new"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(tmp, self.table_path)
+
+    def _open_replay(self) -> None:
+        """Write the game's decisions so far to a new replay and put it in place of the old one
+        in one step, then go on writing there as the game goes (record by record, flushed)."""
+        names = list(self.seats)
+        tmp = self.replay_path + ".new"
+        f = open(tmp, "wb")  # kept open while the table plays; closed by _close
+        writer = ReplayWriter(f, make_header(self.game.config, self.seed, names), True)
+        fresh = self.game.restart()
+        for _, choice in self.game.history:
+            writer.submit(fresh, choice)
+        writer.flush()
+        os.replace(tmp, self.replay_path)
+        for agent in self.agents:
+            if callable(getattr(agent, "follow", None)):
+                agent.follow(fresh)  # the agents watch the game written from here
+        self.game = fresh
+        self.writer, self._file = writer, f
+
+    def _close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    # ------------------------------------------------------------------ who may act
+    def seat_of(self, token: object) -> int | None:
+        """The seat whose token ``token`` is, or None (compared in constant time)."""
+        if not isinstance(token, str) or len(token) > 200:
+            return None
+        found = None
+        for seat, secret in self.tokens.items():
+            if hmac.compare_digest(secret.encode(), token.encode()):
+                found = seat
+        return found
+
+    @property
+    def people(self) -> list[int]:
+        return sorted(self.tokens)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def asked(self) -> int | None:
+        """The person's seat the game waits for, or None (the game is over)."""
+        req = self.game.pending
+        return None if self.game.over or req is None else req.seat
+
+    # ------------------------------------------------------------------ playing
+    def play_agents(self) -> None:
+        """Let the agents decide until a person is asked or the game ends."""
+        game, writer = self.game, self.writer
+        assert writer is not None, "the table's replay is not open"
+        moved = False
+        try:
+            while not game.over:
+                req = game.pending
+                assert req is not None
+                if req.seat in self.tokens:
+                    break
+                writer.submit(game, self.agents[req.seat].choose(req))
+                moved = True
+        except EngineError:
+            self._finish()
+            raise
+        if moved:
+            self.version += 1
+        if game.over:
+            self._finish()
+        else:
+            writer.flush()  # every decision on disk before the person is asked
+
+    def answer(self, seat: int, choice: Any) -> None:
+        """``seat``'s answer (a choice, or its JSON form) to the question it is asked. Raises
+        :class:`TableError` (not this seat's question, the game over) or ``IllegalChoice`` (the
+        engine's check): the game and its replay are then unchanged. The agents then play until
+        a person is asked again."""
+        game = self.game
+        if game.over:
+            raise TableError("the game is over")
+        req = game.pending
+        assert req is not None
+        if req.seat != seat:
+            raise TableError("you are not asked now")
+        writer = self.writer
+        assert writer is not None, "the table's replay is not open"
+        try:
+            writer.submit(game, choice)
+        except (IllegalChoice, GameFinished):
+            raise
+        except EngineError:
+            self.version += 1
+            self._finish()
+            raise
+        self.version += 1
+        self.play_agents()
+
+    def _finish(self) -> None:
+        writer = self.writer
+        if writer is not None and self.game.error is None:
+            writer.end(self.game)
+        self._close()
+
+    def suspend(self) -> None:
+        """Write a suspended record and close the replay (the server stops): the table plays on
+        from it when the folder is served again."""
+        if self.writer is not None and not self.game.over:
+            self.writer.suspend(self.game)
+        self._close()
+
+    # ------------------------------------------------------------------ what a viewer sees
+    def viewer(self, seat: int, lang: str | None = None) -> Viewer:
+        return Viewer(self, seat, lang or self.lang)
+
+    def state(self, viewer: Viewer) -> dict[str, Any]:
+        """What ``viewer`` is shown now, as JSON: the table as its seat sees it (``table``: the
+        rows, cells and piles the replay viewer draws, :meth:`GameSpec.table_json`), the lines of
+        the account new to it, its question when it is asked (``request``: the request's JSON
+        form, labelled in both languages), the result at the end. Built from the seat's view and
+        account only: nothing in it depends on another seat's hidden cards or role, not even
+        whether another seat is being asked."""
+        game = self.game
+        seat = viewer.seat
+        account = viewer._account()
+        lines = account.lines()
+        view = self.spec.table_view(game, seat if seat >= 0 else None)
+        table = self.spec.table_json({**view, "current": game.current}, account.teller)
+        request = account.request() if seat >= 0 else None
+        return {
+            "type": "state", "table": self.id, "game": self.spec.id, "seat": seat,
+            "seat_name": account.teller.p(seat) if seat >= 0 else None,
+            "lang": viewer.lang, "turn": game.turn_no, "round": game.round,
+            "phase": account.teller.phase(game.phase), "current": game.current,
+            "current_name": account.teller.p(game.current),
+            "view": table, "lines": lines, "request": request,
+            "over": game.over, "result": account.result() if game.over else [],
+            "error": None if game.error is None else str(game.error),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it (no token, no hidden card)."""
+        return {"id": self.id, "game": self.spec.id, "players": len(self.seats),
+                "seats": self.seats, "over": self.game.over,
+                "result": list(self.game.result) if self.game.result else None}
+
+
+def _check_seats(seats: object, players: int, kinds: Mapping[str, Any]) -> list[str]:
+    if not isinstance(seats, list) or len(seats) != players:
+        raise TableError(f"seats: one entry per seat, {players} in all (\"person\" or an agent's "
+                         f"name: {', '.join(kinds)})")
+    out: list[str] = []
+    for i, name in enumerate(seats):
+        if name != PERSON and (not isinstance(name, str) or name not in kinds):
+            raise TableError(f"seats[{i}]: {str(name)[:40]!r} is neither \"person\" nor an agent "
+                             f"of this game ({', '.join(kinds)})")
+        out.append(name)
+    if PERSON not in out:
+        raise TableError("seats: at least one seat is a person's")
+    return out
+
+
+class Tables:
+    """The tables of one folder. Made on a folder that holds tables already, it plays on those
+    not finished from their replays (a suspended record, or a file cut short by a killed
+    process: from its last whole decision) and keeps the finished ones for their replays."""
+
+    def __init__(self, folder: str, *, max_tables: int = 1000) -> None:
+        self.folder = folder
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+        self.refused: dict[str, str] = {}  # table files that could not be read, with why
+        os.makedirs(folder, exist_ok=True)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".json") and _ID.match(name[:-5]):
+                try:
+                    self.tables[name[:-5]] = self._load(name[:-5])
+                except (OSError, ValueError, KeyError, TypeError, ReplayError) as e:
+                    self.refused[name[:-5]] = str(e)
+
+    def get(self, table_id: object) -> Table | None:
+        return self.tables.get(table_id) if isinstance(table_id, str) else None
+
+    def create(self, game_id: object, config: object, seats: object, *, seed: object = None,
+               lang: object = "en") -> Table:
+        """A new table of ``game_id`` (``sgs games``), with ``config`` (the game's config as
+        plain data: ``{"players": 5}``), ``seats`` (per seat ``"person"`` or an agent's name),
+        ``seed`` (None: one drawn from the system's entropy) and the table's language. Every bad
+        value is a :class:`TableError` that names it."""
+        if len(self.tables) >= self.max_tables:
+            raise TableError(f"this server holds {self.max_tables} tables already")
+        spec = get_game(game_id) if isinstance(game_id, str) else None
+        if spec is None:
+            raise TableError(f"game: {str(game_id)[:40]!r} is not an installed game "
+                             f"({', '.join(game_ids())})")
+        if not isinstance(config, dict):
+            raise TableError("config: an object of the game's options, such as {\"players\": 5}")
+        if lang not in LANGS:
+            raise TableError(f"lang: one of {', '.join(LANGS)}")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise TableError(f"seed: an integer from 0 to {MAX_SEED}")
+        try:
+            made = spec.config_from_dict(config)
+        except ConfigError as e:
+            raise TableError(f"config: {e}") from None
+        game, raised = spec.start_config(made, seed)
+        if raised is not None:
+            raise TableError(f"the game could not be set up: {raised}")
+        kinds = spec.agent_kinds()
+        names = _check_seats(seats, game.seats, kinds)
+        table_id = secrets.token_hex(6)
+        while table_id in self.tables:
+            table_id = secrets.token_hex(6)
+        tokens = {s: secrets.token_urlsafe(18) for s, n in enumerate(names) if n == PERSON}
+        agents = spec.make_agents(game, seed, _stand_ins(names))
+        table = Table(table_id, self.folder, spec, game, names, agents, tokens, seed, str(lang))
+        table._write_table_file()
+        table._open_replay()
+        self.tables[table_id] = table
+        try:
+            table.play_agents()
+        except EngineError:
+            pass  # the table stopped there: its state and its replay say so
+        return table
+
+    def _load(self, table_id: str) -> Table:
+        with open(os.path.join(self.folder, f"{table_id}.json"), encoding="utf-8") as f:
+            data = json.load(f)
+        if data.get("format") != TABLE_FORMAT or data.get("id") != table_id:
+            raise ValueError("not a table file of sgs serve")
+        seats = [str(s) for s in data["seats"]]
+        tokens = {int(s): str(t) for s, t in data["tokens"].items()}
+        path = os.path.join(self.folder, f"{table_id}.mp")
+        replay = read_replay(path)
+        spec = spec_of(replay.header)
+        lang = data.get("lang") if data.get("lang") in LANGS else "en"
+        if replay.end is not None or replay.error is not None:  # finished: kept for its replay
+            game = resimulate(replay)
+            return Table(table_id, self.folder, spec, game, seats, [], tokens,
+                         replay.header.seed, lang)
+        resumed = resume_game(path, agents=_stand_ins(seats), truncated=True)
+        assert resumed.agents is not None
+        table = Table(table_id, self.folder, spec, resumed.game, seats, resumed.agents, tokens,
+                      replay.header.seed, lang)
+        table._open_replay()
+        try:
+            table.play_agents()
+        except EngineError:
+            pass
+        return table
+
+    def close(self) -> None:
+        """Save every unfinished table (its suspended record) and close its replay."""
+        for table in self.tables.values():
+            table.suspend()
+
+
+def _stand_ins(seats: Sequence[str]) -> list[str]:
+    """The agents made for the seats: a person's seat gets the table's first agent (or the
+    random one), which is never asked while the person plays it."""
+    other = next((n for n in seats if n != PERSON), "random")
+    return [other if n == PERSON else n for n in seats]
