@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,31 +32,14 @@ from sgscore.sanguosha import Config
 from sgscore.sanguosha.cards import card_label
 from sgscore.sanguosha.model import GENERALS
 
+from browsing import SELENIUM, chromium
 from recorded import record_bytes
 
-try:
-    from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.chrome.service import Service
+if SELENIUM:
     from selenium.webdriver.chrome.webdriver import WebDriver
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
-
-    SELENIUM = True
-except ImportError:  # the viewer-test extra is not installed
-    SELENIUM = False
-
-CHROMIUM = os.environ.get("SGS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = (os.environ.get("SGS_CHROMEDRIVER") or shutil.which("chromedriver")
-                or "/usr/bin/chromedriver")
-FLAGS = (
-    # what headless Chromium needs on a machine without a display, a GPU or a network
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-quic", "--no-first-run", "--disable-extensions", "--window-size=1400,1000",
-)
-
 
 class _Artifacts:
     """Names the screenshots' folder at the end of pytest's report (a plugin the fixture adds)."""
@@ -84,37 +66,9 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     return folder
 
 
-def _missing() -> str | None:
-    if not SELENIUM:
-        return "selenium is not installed (pip install -e '.[viewer-test]')"
-    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
-        if not os.access(path, os.X_OK):
-            return (f"{path} is not there (Debian's {package}: apt-get install chromium "
-                    "chromium-driver)")
-    return None
-
-
 @pytest.fixture(scope="module")
 def driver() -> Iterator[WebDriver]:
-    missing = _missing()
-    if missing is not None:
-        if os.environ.get("SGS_VIEWER_BROWSER") == "require":
-            pytest.fail(f"SGS_VIEWER_BROWSER=require, but {missing}")
-        pytest.skip(f"no browser to test the viewer in: {missing}")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="sgs-viewer-chromium-")
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    try:
-        d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    except WebDriverException as e:
-        shutil.rmtree(profile, ignore_errors=True)
-        pytest.fail(f"chromium did not start: {' '.join(str(e).split())[:300]}")
-    yield d
-    d.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium("the viewer")
 
 
 class Page:
