@@ -80,6 +80,7 @@ class Hub:
         self.tables = Tables(folder, max_tables=max_tables)
         self.clients: set[_Client] = set()
         self.clock = clock
+        self.timers: dict[str, asyncio.TimerHandle] = {}  # a table's time limit running
 
     # ------------------------------------------------------------------ HTTP
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
@@ -166,12 +167,41 @@ class Hub:
 
     def _create(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.tables.create(data.get("game"), data.get("config", {}), data.get("seats"),
-                                   seed=data.get("seed"), lang=data.get("lang", "en"))
+                                   seed=data.get("seed"), lang=data.get("lang", "en"),
+                                   time_limit=data.get("time_limit"),
+                                   fallback=data.get("fallback"))
+        self.arm(table)
         return {"type": "created", "table": table.id, "watch": f"/t/{table.id}",
                 "seats": [{"seat": s, "kind": k,
                            "link": (f"/t/{table.id}#seat={s}&token={table.tokens[s]}"
-                                    if k == PERSON else None)}
+                                    if s in table.tokens else None)}
                           for s, k in enumerate(table.seats)]}
+
+    # ------------------------------------------------------------------ time limits
+    def arm(self, table: Table) -> None:
+        """Start the time limit of the person ``table`` asks now (a table with a limit)."""
+        old = self.timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        limit, seat = table.limit, table.asked()
+        if limit is None or seat is None or seat not in table.tokens:
+            return
+        self.timers[table.id] = asyncio.get_running_loop().call_later(
+            limit, self._expire, table, seat, table.version)
+
+    def _expire(self, table: Table, seat: int, version: int) -> None:
+        """The limit is reached: unless the person answered meanwhile, the table's agent
+        answers for them, and every viewer is told."""
+        self.timers.pop(table.id, None)
+        if table.version != version or table.asked() != seat:
+            return
+        try:
+            table.time_out(seat)
+        except EngineError:
+            pass  # the game stopped: its state says so
+        for client, out in self._states(table):
+            asyncio.get_running_loop().create_task(_send(client.ws, out))
+        self.arm(table)
 
     def _join(self, client: _Client, data: dict[str, Any], seat_wanted: bool
               ) -> list[tuple[_Client, dict[str, Any]]]:
@@ -206,6 +236,7 @@ class Hub:
             return [(client, _error(str(e)))]
         except EngineError:
             pass  # the game stopped: everyone is told (its state has the error)
+        self.arm(table)
         return self._states(table)
 
     def _states(self, table: Table) -> list[tuple[_Client, dict[str, Any]]]:
@@ -213,6 +244,9 @@ class Hub:
                 if c.viewer is not None and c.viewer.table is table]
 
     def close(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
         self.tables.close()
 
 
@@ -240,9 +274,13 @@ def _response(status: HTTPStatus, body: bytes, content_type: str, *, csp: str | 
 
 
 async def start(hub: Hub, host: str, port: int) -> Server:
-    """Listen on ``host``:``port`` (port 0: any free one; ``server.sockets`` tells which)."""
-    return await serve(hub.handle, host, port, process_request=hub.http,
-                       max_size=4 * MAX_MESSAGE, max_queue=64, compression=None)
+    """Listen on ``host``:``port`` (port 0: any free one; ``server.sockets`` tells which), the
+    time limits of the tables played on from the folder running again."""
+    server = await serve(hub.handle, host, port, process_request=hub.http,
+                         max_size=4 * MAX_MESSAGE, max_queue=64, compression=None)
+    for table in hub.tables.tables.values():
+        hub.arm(table)
+    return server
 
 
 def run(folder: str, host: str = "127.0.0.1", port: int = 8000,

@@ -32,16 +32,38 @@ from ..replay.resim import resimulate, spec_of
 from ..replay.saved import resume_game
 from ..replay.writer import ReplayWriter, make_header
 
-__all__ = ["PERSON", "SPECTATOR", "TABLE_FORMAT", "Table", "TableError", "Tables", "Viewer"]
+__all__ = ["PERSON", "SPECTATOR", "TABLE_FORMAT", "Table", "TableError", "Tables", "Viewer",
+           "person_of", "seat_name"]
 
 PERSON = "person"
-"""What a table's replay header names a seat a person plays (as ``sgs play`` does)."""
+"""What a table's replay header names a seat a person plays (as ``sgs play`` does); with a time
+limit, ``person@30s:heuristic``: after 30 seconds the heuristic agent answers for the person
+(:func:`seat_name`)."""
+MAX_LIMIT = 3600
+_TIMED = re.compile(r"^person@([1-9][0-9]{0,3})s:([A-Za-z0-9_.+-]{1,40})$")
 SPECTATOR = -1
 """The seat of a viewer who plays no seat: shown only what everyone sees."""
 TABLE_FORMAT = "sgscore-table"
 TABLE_VERSION = 1
 MAX_SEED = 2**64 - 1
 _ID = re.compile(r"^[0-9a-f]{12}$")
+
+
+def seat_name(limit: int | None, agent: str) -> str:
+    """What the header names a person's seat: :data:`PERSON`, or with a time limit
+    ``person@{limit}s:{agent}``, the agent that answers when the limit is reached."""
+    return PERSON if limit is None else f"{PERSON}@{limit}s:{agent}"
+
+
+def person_of(name: str) -> tuple[bool, int | None, str | None]:
+    """Whether a header's seat name is a person's, with its time limit and the agent that
+    answers then (None, None without a limit)."""
+    if name == PERSON:
+        return True, None, None
+    m = _TIMED.match(name)
+    if m is None:
+        return False, None, None
+    return True, int(m.group(1)), m.group(2)
 
 
 class TableError(ValueError):
@@ -83,7 +105,7 @@ class Table:
         self.folder = folder
         self.spec = spec
         self.game = game
-        self.seats = seats  # PERSON or an agent's name, per seat
+        self.seats = seats  # a person's (seat_name) or an agent's name, per seat
         self.agents = agents  # one per seat (a person's seat has one too, never asked)
         self.tokens = tokens
         self.seed = seed
@@ -209,6 +231,35 @@ class Table:
         self.version += 1
         self.play_agents()
 
+    @property
+    def limit(self) -> int | None:
+        """The seconds a person has to answer before an agent answers for them (None: no
+        limit): the table's setting, which its replay's header records in the seats' names."""
+        for name in self.seats:
+            person, limit, _ = person_of(name)
+            if person:
+                return limit
+        return None
+
+    def time_out(self, seat: int) -> None:
+        """The time limit of ``seat``'s question is reached: the agent the table names answers
+        for the person (:func:`seat_name`), and the agents play on until a person is asked.
+        :class:`TableError` when the table has no limit or does not ask ``seat``."""
+        if self.limit is None:
+            raise TableError("this table has no time limit")
+        if self.asked() != seat or seat not in self.tokens:
+            raise TableError("this seat is not asked now")
+        req = self.game.pending
+        assert req is not None and self.writer is not None
+        try:
+            self.writer.submit(self.game, self.agents[seat].choose(req))
+        except EngineError:
+            self.version += 1
+            self._finish()
+            raise
+        self.version += 1
+        self.play_agents()
+
     def _finish(self) -> None:
         writer = self.writer
         if writer is not None and self.game.error is None:
@@ -247,6 +298,7 @@ class Table:
             "phase": account.teller.phase(game.phase), "current": game.current,
             "current_name": account.teller.p(game.current),
             "view": table, "lines": lines, "request": request,
+            "time_limit": self.limit if request is not None else None,
             "over": game.over, "result": account.result() if game.over else [],
             "error": None if game.error is None else str(game.error),
         }
@@ -254,11 +306,12 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it (no token, no hidden card)."""
         return {"id": self.id, "game": self.spec.id, "players": len(self.seats),
-                "seats": self.seats, "over": self.game.over,
+                "seats": self.seats, "time_limit": self.limit, "over": self.game.over,
                 "result": list(self.game.result) if self.game.result else None}
 
 
-def _check_seats(seats: object, players: int, kinds: Mapping[str, Any]) -> list[str]:
+def _check_seats(seats: object, players: int, kinds: Mapping[str, Any], person: str
+                 ) -> list[str]:
     if not isinstance(seats, list) or len(seats) != players:
         raise TableError(f"seats: one entry per seat, {players} in all (\"person\" or an agent's "
                          f"name: {', '.join(kinds)})")
@@ -267,8 +320,8 @@ def _check_seats(seats: object, players: int, kinds: Mapping[str, Any]) -> list[
         if name != PERSON and (not isinstance(name, str) or name not in kinds):
             raise TableError(f"seats[{i}]: {str(name)[:40]!r} is neither \"person\" nor an agent "
                              f"of this game ({', '.join(kinds)})")
-        out.append(name)
-    if PERSON not in out:
+        out.append(person if name == PERSON else name)
+    if person not in out:
         raise TableError("seats: at least one seat is a person's")
     return out
 
@@ -295,11 +348,13 @@ class Tables:
         return self.tables.get(table_id) if isinstance(table_id, str) else None
 
     def create(self, game_id: object, config: object, seats: object, *, seed: object = None,
-               lang: object = "en") -> Table:
+               lang: object = "en", time_limit: object = None, fallback: object = None) -> Table:
         """A new table of ``game_id`` (``sgs games``), with ``config`` (the game's config as
         plain data: ``{"players": 5}``), ``seats`` (per seat ``"person"`` or an agent's name),
-        ``seed`` (None: one drawn from the system's entropy) and the table's language. Every bad
-        value is a :class:`TableError` that names it."""
+        ``seed`` (None: one drawn from the system's entropy) and the table's language.
+        ``time_limit``: the seconds a person has to answer (None: no limit), after which the
+        agent ``fallback`` (by default the heuristic one where the game has it) answers for them
+        (:meth:`Table.time_out`). Every bad value is a :class:`TableError` that names it."""
         if len(self.tables) >= self.max_tables:
             raise TableError(f"this server holds {self.max_tables} tables already")
         spec = get_game(game_id) if isinstance(game_id, str) else None
@@ -322,11 +377,19 @@ class Tables:
         if raised is not None:
             raise TableError(f"the game could not be set up: {raised}")
         kinds = spec.agent_kinds()
-        names = _check_seats(seats, game.seats, kinds)
+        if time_limit is not None and (not isinstance(time_limit, int) or isinstance(
+                time_limit, bool) or not 1 <= time_limit <= MAX_LIMIT):
+            raise TableError(f"time_limit: whole seconds from 1 to {MAX_LIMIT}, or null")
+        if fallback is None:
+            fallback = "heuristic" if "heuristic" in kinds else "random"
+        if not isinstance(fallback, str) or fallback not in kinds:
+            raise TableError(f"fallback: one of this game's agents ({', '.join(kinds)})")
+        names = _check_seats(seats, game.seats, kinds, seat_name(
+            time_limit if isinstance(time_limit, int) else None, fallback))
         table_id = secrets.token_hex(6)
         while table_id in self.tables:
             table_id = secrets.token_hex(6)
-        tokens = {s: secrets.token_urlsafe(18) for s, n in enumerate(names) if n == PERSON}
+        tokens = {s: secrets.token_urlsafe(18) for s, n in enumerate(names) if person_of(n)[0]}
         agents = spec.make_agents(game, seed, _stand_ins(names))
         table = Table(table_id, self.folder, spec, game, names, agents, tokens, seed, str(lang))
         table._write_table_file()
@@ -371,7 +434,11 @@ class Tables:
 
 
 def _stand_ins(seats: Sequence[str]) -> list[str]:
-    """The agents made for the seats: a person's seat gets the table's first agent (or the
-    random one), which is never asked while the person plays it."""
-    other = next((n for n in seats if n != PERSON), "random")
-    return [other if n == PERSON else n for n in seats]
+    """The agents made for the seats: a person's seat gets the agent its time limit names, or
+    else the table's first agent (or the random one), which is then never asked."""
+    other = next((n for n in seats if not person_of(n)[0]), "random")
+    out = []
+    for name in seats:
+        person, _, agent = person_of(name)
+        out.append((agent or other) if person else name)
+    return out

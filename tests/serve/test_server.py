@@ -215,3 +215,27 @@ def test_a_reconnecting_browser_gets_its_seat_back(tmp_path: Path) -> None:
             assert back["lines"][-len(again["lines"]):] == again["lines"]  # the whole story
 
     serving(tmp_path, body)
+
+
+def test_a_person_who_does_not_answer_in_time_is_answered_for(tmp_path: Path) -> None:
+    # A table with a one-second limit: the person joins and never answers; the agent the table
+    # names answers each question for them when the limit is reached (the server's timer), and
+    # every viewer is told, to the end of the game.
+    async def body(base: str, hub: Hub) -> None:
+        async with connect(f"ws://{base}/ws") as ws:
+            made = await call(ws, {"op": "create", "game": "sanguosha/identity",
+                                   "config": {"players": 4}, "seats": ["person", "random",
+                                                                       "random", "random"],
+                                   "seed": 45, "time_limit": 1, "fallback": "random"})
+            assert made["type"] == "created" and made["seats"][0]["kind"] == "person@1s:random"
+            state = await call(ws, {"op": "join", "table": made["table"],
+                                    "token": token_of(made, 0)})
+            assert state["time_limit"] == 1
+            told = 0
+            while not state["over"] and told < 5:
+                state = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                assert state["type"] == "state"
+                told += 1
+            assert told == 5 or state["over"]
+
+    serving(tmp_path, body)

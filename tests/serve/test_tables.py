@@ -188,3 +188,43 @@ def table_question(table: Table) -> Any:
     request = table.state(table.viewer(0))["request"]
     return (request["kind"], request["prompt"], request["choices"] if "choices" in request
             else request.get("pool"))
+
+
+def test_a_time_limit_lets_an_agent_answer_and_the_replay_says_so(tmp_path: Path) -> None:
+    # A table setting: every person's seat is named person@30s:random in the replay's header;
+    # when the limit is reached (Table.time_out, which the server's timer calls) the random
+    # agent answers for the person. A whole game timed out validates, and played on from its
+    # folder the table keeps its limit.
+    tables = Tables(str(tmp_path))
+    with pytest.raises(TableError, match="time_limit"):
+        tables.create("sanguosha/identity", {"players": 4}, ["person", "random", "random",
+                                                            "random"], seed=61, time_limit=0)
+    with pytest.raises(TableError, match="fallback"):
+        tables.create("sanguosha/identity", {"players": 4}, ["person", "random", "random",
+                                                            "random"], seed=61, time_limit=5,
+                      fallback="oracle")
+    table = tables.create("sanguosha/identity", {"players": 4},
+                          ["person", "random", "person", "random"], seed=61, time_limit=30,
+                          fallback="random")
+    assert table.seats == ["person@30s:random", "random", "person@30s:random", "random"]
+    assert sorted(table.tokens) == [0, 2] and table.limit == 30
+    assert table.state(table.viewer(table.asked() or 0))["time_limit"] == 30
+    untimed = tables.create("sanguosha/identity", {"players": 4},
+                            ["person", "random", "random", "random"], seed=61)
+    with pytest.raises(TableError, match="no time limit"):
+        untimed.time_out(0)
+    timed_out = 0
+    while not table.over:
+        seat = table.asked()
+        assert seat is not None
+        with pytest.raises(TableError, match="not asked"):
+            table.time_out(2 - seat)
+        table.time_out(seat)
+        timed_out += 1
+        if timed_out == 3:
+            table.suspend()
+            table = Tables(str(tmp_path)).tables[table.id]
+            assert table.limit == 30
+    assert timed_out > 3
+    result = validate_file(table.replay_path)
+    assert result.valid, result
