@@ -146,8 +146,7 @@ class Hub:
             if op == "create":
                 return [(client, self._create(data))]
             if op == "list":
-                return [(client, {"type": "tables", "tables": [
-                    t.summary() for t in self.tables.tables.values()]})]
+                return [(client, {"type": "tables", "tables": self.tables.listing()})]
             if op in ("join", "watch"):
                 return self._join(client, data, op == "join")
             if op == "answer":
@@ -199,6 +198,7 @@ class Hub:
             table.time_out(seat)
         except EngineError:
             pass  # the game stopped: its state says so
+        self.tables.settle(table)
         for client, out in self._states(table):
             asyncio.get_running_loop().create_task(_send(client.ws, out))
         self.arm(table)
@@ -236,6 +236,7 @@ class Hub:
             return [(client, _error(str(e)))]
         except EngineError:
             pass  # the game stopped: everyone is told (its state has the error)
+        self.tables.settle(table)
         self.arm(table)
         return self._states(table)
 
@@ -278,7 +279,7 @@ async def start(hub: Hub, host: str, port: int) -> Server:
     time limits of the tables played on from the folder running again."""
     server = await serve(hub.handle, host, port, process_request=hub.http,
                          max_size=4 * MAX_MESSAGE, max_queue=64, compression=None)
-    for table in hub.tables.tables.values():
+    for table in list(hub.tables.tables.values()):
         hub.arm(table)
     return server
 

@@ -326,26 +326,70 @@ def _check_seats(seats: object, players: int, kinds: Mapping[str, Any], person: 
     return out
 
 
+KEEP = 64
+"""Finished tables kept in memory, the latest asked for; the others are read again from their
+replays when someone asks (:meth:`Tables.get`)."""
+LISTED = 100
+"""Finished tables the lobby lists, the latest."""
+
+
 class Tables:
     """The tables of one folder. Made on a folder that holds tables already, it plays on those
     not finished from their replays (a suspended record, or a file cut short by a killed
-    process: from its last whole decision) and keeps the finished ones for their replays."""
+    process: from its last whole decision) and keeps the finished ones for their replays: in
+    memory the :data:`KEEP` latest asked for, the others read again when asked for.
+    ``max_tables``: the tables in play at once (finished ones do not count)."""
 
     def __init__(self, folder: str, *, max_tables: int = 1000) -> None:
         self.folder = folder
         self.max_tables = max_tables
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, Table] = {}  # in play, and the finished ones lately asked for
+        self.finished: dict[str, dict[str, Any]] = {}  # every finished table's summary
         self.refused: dict[str, str] = {}  # table files that could not be read, with why
         os.makedirs(folder, exist_ok=True)
         for name in sorted(os.listdir(folder)):
             if name.endswith(".json") and _ID.match(name[:-5]):
                 try:
-                    self.tables[name[:-5]] = self._load(name[:-5])
+                    self._found(name[:-5])
                 except (OSError, ValueError, KeyError, TypeError, ReplayError) as e:
                     self.refused[name[:-5]] = str(e)
 
     def get(self, table_id: object) -> Table | None:
-        return self.tables.get(table_id) if isinstance(table_id, str) else None
+        """The table ``table_id``, read again from its folder if it is a finished one no longer
+        in memory; None if there is none."""
+        if not isinstance(table_id, str):
+            return None
+        table = self.tables.get(table_id)
+        if table is None and table_id in self.finished:
+            try:
+                table = self._load(table_id)
+            except (OSError, ValueError, KeyError, TypeError, ReplayError) as e:
+                self.refused[table_id] = str(e)
+                return None
+            self._keep(table)
+        return table
+
+    def settle(self, table: Table) -> None:
+        """Take note of a table that may have finished (after a decision): its summary is kept,
+        and its game only while it is among the :data:`KEEP` latest finished ones asked for."""
+        if table.over and table.id not in self.finished:
+            self.finished[table.id] = table.summary()
+            self._keep(table)
+
+    def _keep(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        self.tables[table.id] = table  # the latest at the end
+        done = [k for k, t in self.tables.items() if t.over]
+        for k in done[:max(0, len(done) - KEEP)]:
+            del self.tables[k]
+
+    def in_play(self) -> int:
+        return sum(1 for t in self.tables.values() if not t.over)
+
+    def listing(self) -> list[dict[str, Any]]:
+        """What the lobby lists: every table in play, and the :data:`LISTED` latest finished."""
+        playing = [t.summary() for t in self.tables.values() if not t.over]
+        return playing + list(self.finished.values())[-LISTED:]
 
     def create(self, game_id: object, config: object, seats: object, *, seed: object = None,
                lang: object = "en", time_limit: object = None, fallback: object = None) -> Table:
@@ -355,8 +399,8 @@ class Tables:
         ``time_limit``: the seconds a person has to answer (None: no limit), after which the
         agent ``fallback`` (by default the heuristic one where the game has it) answers for them
         (:meth:`Table.time_out`). Every bad value is a :class:`TableError` that names it."""
-        if len(self.tables) >= self.max_tables:
-            raise TableError(f"this server holds {self.max_tables} tables already")
+        if self.in_play() >= self.max_tables:
+            raise TableError(f"this server has {self.max_tables} tables in play already")
         spec = get_game(game_id) if isinstance(game_id, str) else None
         if spec is None:
             raise TableError(f"game: {str(game_id)[:40]!r} is not an installed game "
@@ -387,7 +431,7 @@ class Tables:
         names = _check_seats(seats, game.seats, kinds, seat_name(
             time_limit if isinstance(time_limit, int) else None, fallback))
         table_id = secrets.token_hex(6)
-        while table_id in self.tables:
+        while table_id in self.tables or table_id in self.finished:
             table_id = secrets.token_hex(6)
         tokens = {s: secrets.token_urlsafe(18) for s, n in enumerate(names) if person_of(n)[0]}
         agents = spec.make_agents(game, seed, _stand_ins(names))
@@ -399,19 +443,40 @@ class Tables:
             table.play_agents()
         except EngineError:
             pass  # the table stopped there: its state and its replay say so
+        self.settle(table)
         return table
 
-    def _load(self, table_id: str) -> Table:
+    def _found(self, table_id: str) -> None:
+        """A table of the folder: played on if it is not finished, else noted."""
+        data = self._table_file(table_id)
+        replay = read_replay(os.path.join(self.folder, f"{table_id}.mp"))
+        if replay.end is None and replay.error is None:
+            self.tables[table_id] = self._load(table_id)
+            return
+        self.finished[table_id] = {
+            "id": table_id, "game": replay.header.game, "players": len(data["seats"]),
+            "seats": [str(s) for s in data["seats"]],
+            "time_limit": next((person_of(str(n))[1] for n in data["seats"]
+                                if person_of(str(n))[0]), None),
+            "over": True, "result": ([replay.end.winner, replay.end.reason]
+                                     if replay.end is not None else None)}
+
+    def _table_file(self, table_id: str) -> dict[str, Any]:
         with open(os.path.join(self.folder, f"{table_id}.json"), encoding="utf-8") as f:
             data = json.load(f)
-        if data.get("format") != TABLE_FORMAT or data.get("id") != table_id:
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or data.get(
+                "id") != table_id:
             raise ValueError("not a table file of sgs serve")
+        return data
+
+    def _load(self, table_id: str) -> Table:
+        data = self._table_file(table_id)
         seats = [str(s) for s in data["seats"]]
         tokens = {int(s): str(t) for s, t in data["tokens"].items()}
         path = os.path.join(self.folder, f"{table_id}.mp")
         replay = read_replay(path)
         spec = spec_of(replay.header)
-        lang = data.get("lang") if data.get("lang") in LANGS else "en"
+        lang = str(data["lang"]) if data.get("lang") in LANGS else "en"
         if replay.end is not None or replay.error is not None:  # finished: kept for its replay
             game = resimulate(replay)
             return Table(table_id, self.folder, spec, game, seats, [], tokens,
@@ -425,6 +490,7 @@ class Tables:
             table.play_agents()
         except EngineError:
             pass
+        self.settle(table)
         return table
 
     def close(self) -> None:

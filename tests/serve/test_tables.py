@@ -174,8 +174,10 @@ def test_a_folder_served_again_plays_its_tables_on(tmp_path: Path) -> None:
     saved.suspend()
     # the killed table's process is gone without a word: its file holds every decision so far
     again = Tables(str(tmp_path))
-    assert sorted(again.tables) == sorted([saved.id, killed.id, finished.id])
-    assert again.tables[finished.id].over
+    assert sorted(again.tables) == sorted([saved.id, killed.id])  # in play
+    assert list(again.finished) == [finished.id]
+    done = again.get(finished.id)  # read again from its replay when asked for
+    assert done is not None and done.over and done.game.state_hash() == finished.game.state_hash()
     for table_id, question in questions.items():
         table = again.tables[table_id]
         assert table_question(table) == question
@@ -223,8 +225,45 @@ def test_a_time_limit_lets_an_agent_answer_and_the_replay_says_so(tmp_path: Path
         timed_out += 1
         if timed_out == 3:
             table.suspend()
-            table = Tables(str(tmp_path)).tables[table.id]
-            assert table.limit == 30
+            again = Tables(str(tmp_path)).get(table.id)
+            assert again is not None and again.limit == 30
+            table = again
     assert timed_out > 3
     result = validate_file(table.replay_path)
     assert result.valid, result
+
+
+def test_finished_tables_leave_memory_and_come_back_when_asked_for(tmp_path: Path) -> None:
+    # Only tables in play count against the limit; of the finished ones the latest few asked
+    # for stay in memory (KEEP), the others are read again from their replays on demand, and the
+    # lobby lists the tables in play and the latest finished ones.
+    from sgscore.serve import tables as module
+
+    tables = Tables(str(tmp_path), max_tables=2)
+    module_keep = module.KEEP
+    module.KEEP = 2
+    try:
+        done = []
+        for seed in range(5):
+            table = tables.create("sanguosha/identity", {"players": 4},
+                                  ["person", "random", "random", "random"], seed=70 + seed)
+            play_out(table, 0)
+            tables.settle(table)
+            done.append(table)
+        assert list(tables.finished) == [t.id for t in done]
+        assert [k for k in tables.tables] == [done[3].id, done[4].id]
+        first = tables.get(done[0].id)
+        assert first is not None and first.over and first is not done[0]
+        assert first.game.state_hash() == done[0].game.state_hash()
+        assert done[3].id not in tables.tables  # the oldest kept one made room
+        a = tables.create("sanguosha/identity", {"players": 4},
+                          ["person", "random", "random", "random"], seed=80)
+        tables.create("sanguosha/identity", {"players": 4},
+                      ["person", "random", "random", "random"], seed=81)
+        with pytest.raises(TableError, match="in play"):
+            tables.create("sanguosha/identity", {"players": 4},
+                          ["person", "random", "random", "random"], seed=82)
+        listed = [t["id"] for t in tables.listing()]
+        assert listed[:2] == [a.id, listed[1]] and set(listed[2:]) == {t.id for t in done}
+    finally:
+        module.KEEP = module_keep
