@@ -36,7 +36,7 @@ from .step import Moment, Stepper
 from .tools import header_json
 
 __all__ = ["VIEWER_FORMAT", "VIEWER_VERSION", "MAX_DECISIONS", "viewer_data", "page_data",
-           "render_html", "html_page", "viewer_json", "read_page_data", "moment_data"]
+           "render_html", "html_page", "viewer_json", "read_page_data", "moment_data", "table_js"]
 
 VIEWER_FORMAT = "sgscore-viewer"
 VIEWER_VERSION = 1
@@ -305,8 +305,19 @@ def _page_moment(m: Mapping[str, Any], before: list[Any]) -> tuple[dict[str, Any
     return pm, now
 
 
+_TABLE_JS = "/*SGS-TABLE-JS*/"
+
+
+def table_js() -> str:
+    """The script that draws a moment's table (``table.js``), which the viewer's page and ``sgs
+    serve``'s page both embed where they say ``/*SGS-TABLE-JS*/``."""
+    return files(__package__).joinpath("table.js").read_text(encoding="utf-8")
+
+
 def _template() -> str:
-    return files(__package__).joinpath("viewer.html").read_text(encoding="utf-8")
+    page = files(__package__).joinpath("viewer.html").read_text(encoding="utf-8")
+    assert page.count(_TABLE_JS) == 1, "the viewer's template holds one table-script placeholder"
+    return page.replace(_TABLE_JS, table_js())
 
 
 def render_html(data: Mapping[str, Any]) -> str:

@@ -32,6 +32,7 @@ from ..core.engine import EngineError
 from ..core.games import game_ids, get_game
 from ..core.protocol import GameFinished, IllegalChoice
 from ..core.spec import LANGS
+from ..replay.viewer import table_js
 from .tables import PERSON, SPECTATOR, Table, TableError, Tables, Viewer
 
 __all__ = ["MAX_MESSAGE", "RATE", "Hub", "run", "start"]
@@ -47,8 +48,10 @@ _PAGE_CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-
 
 
 def page_html() -> bytes:
-    """The page: the lobby at ``/`` and a table at ``/t/ID`` (one file, self-contained)."""
-    return files("sgscore.serve").joinpath("page.html").read_bytes()
+    """The page: the lobby at ``/`` and a table at ``/t/ID`` (one file, self-contained), with
+    the replay viewer's drawing of a table embedded (``sgscore/replay/table.js``)."""
+    page = files("sgscore.serve").joinpath("page.html").read_text(encoding="utf-8")
+    return page.replace("/*SGS-TABLE-JS*/", table_js(), 1).encode("utf-8")
 
 
 class _Client:
