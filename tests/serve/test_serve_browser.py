@@ -1,6 +1,6 @@
 """``sgs serve``'s page in a real browser (docs/serve.md): headless Chromium, driven by selenium,
 creates a table in the lobby and plays a whole five-player game against four agents by
-clicking; two people share a table from two tabs; a reloaded page gets its seat and question
+clicking; two people share a table from two browsers; a reloaded page gets its seat and question
 back; the replay downloaded from the finished table is the server's file and validates. A
 screenshot of the table is kept (the folder the viewer's tests print). No page logs an error.
 
@@ -24,6 +24,7 @@ pytest.importorskip("websockets", reason="the serve extra is not installed "
                     "(pip install 'sgscore[serve]')")
 
 from sgscore.replay import validate_file
+from sgscore.replay.viewer import html_page
 from sgscore.serve.server import Hub, start
 
 from browsing import SELENIUM, chromium
@@ -38,6 +39,12 @@ WAIT = 60  # seconds a page may take to show the next state (a guard against han
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[WebDriver]:
+    yield from chromium("sgs serve's page")
+
+
+@pytest.fixture(scope="module")
+def other() -> Iterator[WebDriver]:
+    """A second browser, for a second person."""
     yield from chromium("sgs serve's page")
 
 
@@ -181,63 +188,48 @@ def test_a_person_plays_a_whole_game_by_clicking(driver: WebDriver, server: Serv
     assert table is not None
     assert data == Path(table.replay_path).read_bytes()
     assert validate_file(table.replay_path).valid
+    assert "sgs-data" in html_page(data)  # it opens in sgs replay html
     assert not _errors(driver)
 
 
 def test_two_people_share_a_table_and_a_reload_gets_the_seat_back(
-        driver: WebDriver, server: Server) -> None:
+        driver: WebDriver, other: WebDriver, server: Server) -> None:
+    # Two people in two browsers of their own (separate processes and profiles), each with the
+    # link of their seat, at a four-player table in Chinese with two random agents.
     links = _create(driver, server.base, ["person", "random", "person", "random"], seed=52,
                     lang="zh")
     assert sorted(links) == [0, 2]
-    driver.get(links[0])
-    first = driver.current_window_handle
-    driver.switch_to.new_window("tab")
-    driver.get(links[2])
-    tabs = {0: first, 2: driver.current_window_handle}
-    seen = {}
-    for seat, tab in tabs.items():
-        driver.switch_to.window(tab)
-        _wait_state(driver, 0)
-        seen[seat] = _seen(driver)
-        assert "号位" in driver.find_element(By.ID, "title").text  # the table's language
+    other.get("about:blank")
+    _errors(other)
+    people = {0: driver, 2: other}
+    for seat, d in people.items():
+        d.get(links[seat])
+        _wait_state(d, 0)
+        assert "号位" in d.find_element(By.ID, "title").text  # the table's language
     clicks, reloaded = 0, False
     while True:
-        states = {}
-        for seat, tab in tabs.items():
-            driver.switch_to.window(tab)
-            states[seat] = _state(driver)
+        states = {seat: _state(d) for seat, d in people.items()}
         if "over" in states.values():
             break
         asked = [s for s, st in states.items() if st == "asked"]
         assert len(asked) == 1, states  # one question at a time, to one of the two
-        seat = asked[0]
-        driver.switch_to.window(tabs[seat])
+        d = people[asked[0]]
         if clicks == 8 and not reloaded:  # the browser reloads: the same question again
-            question = driver.find_element(By.ID, "question").text
-            driver.refresh()
-            _wait_state(driver, 0)
-            assert driver.find_element(By.ID, "question").text == question
+            question = d.find_element(By.ID, "question").text
+            d.refresh()
+            _wait_state(d, 0)
+            assert d.find_element(By.ID, "question").text == question
             reloaded = True
-            seen[seat] = _seen(driver)
-        before = {s: _seen_in(driver, tabs[s]) for s in tabs}
-        driver.switch_to.window(tabs[seat])
-        _answer(driver, clicks)
+        before = {s: _seen(p) for s, p in people.items()}
+        _answer(d, clicks)
         clicks += 1
-        for s, tab in tabs.items():  # both are told of the answer
-            driver.switch_to.window(tab)
-            _wait_state(driver, before[s])
+        for s, p in people.items():  # both are told of the answer
+            _wait_state(p, before[s])
     assert reloaded and clicks > 8
+    assert all(_state(p) == "over" for p in people.values())
     (table,) = (server.hub.tables.get(k) for k in server.hub.tables.finished)
     assert table is not None
     assert validate_file(table.replay_path).valid
-    for tab in tabs.values():
-        driver.switch_to.window(tab)
-        assert not _errors(driver)
-    driver.switch_to.window(tabs[2])
-    driver.close()
-    driver.switch_to.window(tabs[0])
-
-
-def _seen_in(d: WebDriver, tab: str) -> int:
-    d.switch_to.window(tab)
-    return _seen(d)
+    for p in people.values():
+        assert not _errors(p)
+        p.get("about:blank")
