@@ -33,7 +33,7 @@ from ..core.games import game_ids, get_game
 from ..core.protocol import GameFinished, IllegalChoice
 from ..core.spec import LANGS
 from ..replay.viewer import table_js
-from .tables import PERSON, SPECTATOR, Table, TableError, Tables, Viewer
+from .tables import PERSON, SPECTATOR, Table, TableError, Tables, Viewer, option_form
 
 __all__ = ["MAX_MESSAGE", "RATE", "Hub", "run", "start"]
 
@@ -164,14 +164,15 @@ class Hub:
         for gid in game_ids():
             spec = get_game(gid)
             assert spec is not None
-            out.append({"id": gid, "title": dict(spec.title), "agents": list(spec.agent_kinds())})
+            out.append({"id": gid, "title": dict(spec.title), "agents": list(spec.agent_kinds()),
+                        "options": option_form(spec)})
         return {"type": "games", "games": out, "person": PERSON}
 
     def _create(self, data: dict[str, Any]) -> dict[str, Any]:
         table = self.tables.create(data.get("game"), data.get("config", {}), data.get("seats"),
                                    seed=data.get("seed"), lang=data.get("lang", "en"),
                                    time_limit=data.get("time_limit"),
-                                   fallback=data.get("fallback"))
+                                   fallback=data.get("fallback"), options=data.get("options"))
         self.arm(table)
         return {"type": "created", "table": table.id, "watch": f"/t/{table.id}",
                 "seats": [{"seat": s, "kind": k,

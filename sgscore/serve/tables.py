@@ -33,7 +33,7 @@ from ..replay.saved import resume_game
 from ..replay.writer import ReplayWriter, make_header
 
 __all__ = ["PERSON", "SPECTATOR", "TABLE_FORMAT", "Table", "TableError", "Tables", "Viewer",
-           "person_of", "seat_name"]
+           "option_form", "option_values", "person_of", "seat_name"]
 
 PERSON = "person"
 """What a table's replay header names a seat a person plays (as ``sgs play`` does); with a time
@@ -310,6 +310,52 @@ class Table:
                 "result": list(self.game.result) if self.game.result else None}
 
 
+def option_values(spec: AnyGame, options: object) -> dict[str, Any]:
+    """``options`` checked against the game's ``sgs sim`` options (``GameSpec.options``): an
+    object of option names, a flag ``true`` or ``false``, an int within its bounds, a text of
+    at most 200 characters; a :class:`TableError` names what is wrong. A flag given ``false``
+    and a null value are left out, as an option not given."""
+    if not isinstance(options, dict):
+        raise TableError("options: an object of the game's options by name")
+    known = {o.name: o for o in spec.options}
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        o = known.get(name) if isinstance(name, str) else None
+        if o is None:
+            raise TableError(f"options: {str(name)[:40]!r} is not an option of {spec.id} "
+                             f"({', '.join(known)})")
+        if value is None or value is False and o.kind == "flag":
+            continue
+        if o.kind == "flag":
+            if value is not True:
+                raise TableError(f"options.{name}: true or false")
+        elif o.kind == "int":
+            if (not isinstance(value, int) or isinstance(value, bool)
+                    or (o.low is not None and value < o.low)
+                    or (o.high is not None and value > o.high)):
+                raise TableError(f"options.{name}: a whole number"
+                                 + (f" from {o.low}" if o.low is not None else "")
+                                 + (f" to {o.high}" if o.high is not None else ""))
+        elif not isinstance(value, str) or len(value) > 200:
+            raise TableError(f"options.{name}: a text")
+        out[name] = value
+    return out
+
+
+def option_form(spec: AnyGame) -> list[dict[str, Any]]:
+    """The game's ``sgs sim`` options as the lobby's form shows them: ``name``, ``flag`` (the
+    command line's), ``kind`` (``flag``, ``int`` or ``str``), ``default``, ``low``, ``high``,
+    ``choices`` (the values a text may take, where its help lists them: ``identity|3v3``) and
+    ``help``."""
+    out = []
+    for o in spec.options:
+        meta = o.metavar or ""
+        choices = meta.split("|") if o.kind == "str" and "|" in meta and "ID" not in meta else None
+        out.append({"name": o.name, "flag": o.flags[0], "kind": o.kind, "default": o.default,
+                    "low": o.low, "high": o.high, "choices": choices, "help": o.help})
+    return out
+
+
 def _check_seats(seats: object, players: int, kinds: Mapping[str, Any], person: str
                  ) -> list[str]:
     if not isinstance(seats, list) or len(seats) != players:
@@ -392,9 +438,12 @@ class Tables:
         return playing + list(self.finished.values())[-LISTED:]
 
     def create(self, game_id: object, config: object, seats: object, *, seed: object = None,
-               lang: object = "en", time_limit: object = None, fallback: object = None) -> Table:
+               lang: object = "en", time_limit: object = None, fallback: object = None,
+               options: object = None) -> Table:
         """A new table of ``game_id`` (``sgs games``), with ``config`` (the game's config as
-        plain data: ``{"players": 5}``), ``seats`` (per seat ``"person"`` or an agent's name),
+        plain data: ``{"players": 5}``) or ``options`` (the values of the game's ``sgs sim``
+        options by name, as the lobby's form gives them: ``{"players": 6, "mode": "3v3"}``;
+        :func:`option_values` checks them), ``seats`` (per seat ``"person"`` or an agent's name),
         ``seed`` (None: one drawn from the system's entropy) and the table's language.
         ``time_limit``: the seconds a person has to answer (None: no limit), after which the
         agent ``fallback`` (by default the heuristic one where the game has it) answers for them
@@ -405,7 +454,7 @@ class Tables:
         if spec is None:
             raise TableError(f"game: {str(game_id)[:40]!r} is not an installed game "
                              f"({', '.join(game_ids())})")
-        if not isinstance(config, dict):
+        if options is None and not isinstance(config, dict):
             raise TableError("config: an object of the game's options, such as {\"players\": 5}")
         if lang not in LANGS:
             raise TableError(f"lang: one of {', '.join(LANGS)}")
@@ -414,9 +463,13 @@ class Tables:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise TableError(f"seed: an integer from 0 to {MAX_SEED}")
         try:
-            made = spec.config_from_dict(config)
+            if options is not None:
+                made = spec.config_from_options(option_values(spec, options))
+            else:
+                assert isinstance(config, dict)  # checked above
+                made = spec.config_from_dict(config)
         except ConfigError as e:
-            raise TableError(f"config: {e}") from None
+            raise TableError(f"{'options' if options is not None else 'config'}: {e}") from None
         game, raised = spec.start_config(made, seed)
         if raised is not None:
             raise TableError(f"the game could not be set up: {raised}")

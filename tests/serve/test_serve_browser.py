@@ -138,9 +138,10 @@ def _answer(d: WebDriver, turn: int) -> None:
     _click(d, "0")
 
 
-def _create(d: WebDriver, base: str, seats: list[str], seed: int, lang: str = "en"
-            ) -> dict[int, str]:
-    """Create a table in the lobby; each person's seat's link."""
+def _create(d: WebDriver, base: str, seats: list[str], seed: int, lang: str = "en",
+            flags: tuple[str, ...] = ()) -> dict[int, str]:
+    """Create a table in the lobby (the game's options as they come, ``flags`` ticked); each
+    person's seat's link."""
     d.get(base + "/")
     WebDriverWait(d, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-kinds select"))
     Select(d.find_element(By.ID, "lang")).select_by_value(lang)
@@ -151,6 +152,8 @@ def _create(d: WebDriver, base: str, seats: list[str], seed: int, lang: str = "e
     for seat, kind in enumerate(seats):
         Select(d.find_element(By.CSS_SELECTOR, f'#seat-kinds select[data-seat="{seat}"]')
                ).select_by_value(kind)
+    for flag in flags:
+        d.find_element(By.CSS_SELECTOR, f'#game-options input[data-option="{flag}"]').click()
     d.find_element(By.ID, "seed").send_keys(str(seed))
     d.find_element(By.ID, "create").click()
     WebDriverWait(d, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#link-list a"))
@@ -167,8 +170,10 @@ def _artifacts() -> Path:
 
 def test_a_person_plays_a_whole_game_by_clicking(driver: WebDriver, server: Server) -> None:
     links = _create(driver, server.base, ["person", "heuristic", "heuristic", "heuristic",
-                                          "heuristic"], seed=51)
+                                          "heuristic"], seed=51, flags=("ex",))
     assert sorted(links) == [0]
+    (made,) = server.hub.tables.tables.values()
+    assert made.game.config.players == 5 and "ex" in made.game.config.packs  # the lobby's form
     driver.get(links[0])
     state, seen, clicks = _wait_state(driver, 0), _seen(driver), 0
     while state != "over":

@@ -267,3 +267,33 @@ def test_finished_tables_leave_memory_and_come_back_when_asked_for(tmp_path: Pat
         assert listed[:2] == [a.id, listed[1]] and set(listed[2:]) == {t.id for t in done}
     finally:
         module.KEEP = module_keep
+
+
+def test_a_table_from_the_lobbys_options(tmp_path: Path) -> None:
+    # The lobby's form sends the game's sgs sim options by name (GameSpec.options): the same
+    # config as sgs sim makes of them; a wrong name or type is refused with its name.
+    from sgscore.serve.tables import option_form
+
+    tables = Tables(str(tmp_path))
+    form = {o["name"]: o for o in option_form(tables_spec("sanguosha/identity"))}
+    assert form["mode"]["choices"] == ["identity", "3v3"] and form["players"]["low"] == 4
+    assert form["reincarnation"]["kind"] == "flag" and form["generals"]["choices"] is None
+    table = tables.create("sanguosha/identity", None, ["person"] + ["random"] * 5, seed=90,
+                          options={"mode": "3v3", "players": 6, "generals": "random",
+                                   "reincarnation": False, "last_blood": None})
+    assert table.game.config.mode == "3v3" and table.game.config.players == 6
+    dice = tables.create("sanguozhi/dice", None, ["person", "random", "random"], seed=91,
+                         options={"players": 3, "max_rounds": 40})
+    assert dice.game.config.players == 3
+    for bad, words in [({"wings": True}, "not an option"), ({"players": "5"}, "options.players"),
+                       ({"players": 11}, "options.players"), ({"ex": 1}, "options.ex"),
+                       ({"mode": ["3v3"]}, "options.mode"), ([], "options"),
+                       ({"mode": "chess"}, "options")]:
+        with pytest.raises(TableError, match=words):
+            tables.create("sanguosha/identity", None, FIVE, seed=92, options=bad)
+
+
+def tables_spec(game_id: str) -> Any:
+    from sgscore.core.games import get_game
+
+    return get_game(game_id)
