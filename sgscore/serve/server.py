@@ -81,7 +81,7 @@ class Hub:
     def __init__(self, folder: str, *, max_tables: int = 1000,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.tables = Tables(folder, max_tables=max_tables)
-        self.clients: set[_Client] = set()
+        self.clients: dict[_Client, None] = {}  # connected, in the order they came
         self.clock = clock
         self.timers: dict[str, asyncio.TimerHandle] = {}  # a table's time limit running
 
@@ -117,7 +117,7 @@ class Hub:
     # ------------------------------------------------------------------ WebSocket
     async def handle(self, ws: ServerConnection) -> None:
         client = _Client(ws, self.clock)
-        self.clients.add(client)
+        self.clients[client] = None
         try:
             async for message in ws:
                 if not client.spend():
@@ -129,12 +129,13 @@ class Hub:
         except ConnectionClosed:
             pass
         finally:
-            self.clients.discard(client)
+            self.clients.pop(client, None)
 
     def receive(self, client: _Client, message: str | bytes) -> list[tuple[_Client, dict[str, Any]]]:
         """What to send to whom for one message of ``client``: an error to it alone, or the
         new state of a table to each of its viewers."""
-        if len(message) > MAX_MESSAGE:
+        size = len(message) if isinstance(message, bytes) else len(message.encode("utf-8"))
+        if size > MAX_MESSAGE:
             return [(client, _error(f"message too long: at most {MAX_MESSAGE} bytes"))]
         try:
             data = json.loads(message)
@@ -245,7 +246,7 @@ class Hub:
         return self._states(table)
 
     def _states(self, table: Table) -> list[tuple[_Client, dict[str, Any]]]:
-        return [(c, table.state(c.viewer)) for c in sorted(self.clients, key=id)
+        return [(c, table.state(c.viewer)) for c in self.clients
                 if c.viewer is not None and c.viewer.table is table]
 
     def close(self) -> None:
