@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["LoadResult", "main", "run_load"]
+__all__ = ["LoadResult", "first_answer", "main", "run_load"]
 
 
 @dataclass
@@ -61,7 +61,10 @@ class LoadResult:
                 "mismatched": self.mismatched[:20], "ok": self.ok()}
 
 
-def _answer(request: dict[str, Any]) -> Any:
+def first_answer(request: dict[str, Any]) -> Any:
+    """A scripted person's answer, from a question's JSON form alone (``docs/api.md``): the
+    last option of a play phase (so that the game goes on), the fewest cards of a subset, 观星's
+    cards all on top, the first option of anything else. The load test and the tests use it."""
     form = request["form"]
     if form == "subset":
         return request["pool"][:request["low"]]
@@ -105,7 +108,7 @@ async def _client(url: str, index: int, until: float, result: LoadResult) -> Non
             while state.get("type") == "state" and not state["over"]:
                 if time.monotonic() >= until:
                     return
-                choice = _answer(state["request"])
+                choice = first_answer(state["request"])
                 await send({"op": "answer", "choice": choice})
                 t0 = time.perf_counter()
                 state = json.loads(await ws.recv())

@@ -24,7 +24,6 @@ from typing import IO, Any
 
 from ..core.engine import EngineError
 from ..core.games import game_ids, get_game
-from ..core.protocol import GameFinished, IllegalChoice
 from ..core.spec import LANGS, Account, AnyGame, ConfigError, GameState
 from ..replay.errors import ReplayError
 from ..replay.reader import read_replay
@@ -218,12 +217,15 @@ class Table:
         assert req is not None
         if req.seat != seat:
             raise TableError("you are not asked now")
+        self._decide(choice)
+
+    def _decide(self, choice: Any) -> None:
+        """Record and submit ``choice`` for the question asked (an illegal one raises
+        ``IllegalChoice`` and changes nothing), then let the agents play on."""
         writer = self.writer
         assert writer is not None, "the table's replay is not open"
         try:
-            writer.submit(game, choice)
-        except (IllegalChoice, GameFinished):
-            raise
+            writer.submit(self.game, choice)
         except EngineError:
             self.version += 1
             self._finish()
@@ -250,15 +252,8 @@ class Table:
         if self.asked() != seat or seat not in self.tokens:
             raise TableError("this seat is not asked now")
         req = self.game.pending
-        assert req is not None and self.writer is not None
-        try:
-            self.writer.submit(self.game, self.agents[seat].choose(req))
-        except EngineError:
-            self.version += 1
-            self._finish()
-            raise
-        self.version += 1
-        self.play_agents()
+        assert req is not None
+        self._decide(self.agents[seat].choose(req))
 
     def _finish(self) -> None:
         writer = self.writer
@@ -542,7 +537,7 @@ class Tables:
         try:
             table.play_agents()
         except EngineError:
-            pass
+            pass  # the table stopped there: its state and its replay say so
         self.settle(table)
         return table
 

@@ -23,18 +23,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
 from sgscore.replay import validate_file
+from sgscore.serve.load import first_answer
 from sgscore.serve.server import MAX_MESSAGE, RATE, Hub, start
 
 FIVE = ["person", "heuristic", "heuristic", "heuristic", "heuristic"]
-
-
-def first_answer(request: dict[str, Any]) -> Any:
-    form = request["form"]
-    if form == "subset":
-        return request["pool"][:request["low"]]
-    if form == "arrange":
-        return [request["cards"], []]
-    return request["choices"][-1 if form == "play" else 0]
 
 
 class Clock:

@@ -16,19 +16,9 @@ from sgscore.core.protocol import IllegalChoice
 from sgscore.core.rng import Pcg32
 from sgscore.replay import validate_file
 from sgscore.serve import SPECTATOR, Table, TableError, Tables
+from sgscore.serve.load import first_answer
 
 FIVE = ["person", "heuristic", "heuristic", "heuristic", "heuristic"]
-
-
-def first_answer(request: dict[str, Any]) -> Any:
-    """What a person who always takes the first option answers, from the request's JSON form
-    (the last card or skill in a play phase, so that the game goes on)."""
-    form = request["form"]
-    if form == "subset":
-        return request["pool"][:request["low"]]
-    if form == "arrange":
-        return [request["cards"], []]
-    return request["choices"][-1 if form == "play" else 0]
 
 
 def play_out(table: Table, seat: int, limit: int = 10_000) -> int:
