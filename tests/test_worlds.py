@@ -134,3 +134,43 @@ def test_what_a_seat_knows_is_true() -> None:
             assert request is not None
             game.submit(agents[request.seat].choose(request))
     assert checked > 500 and records > 50
+
+
+def _lord_asked(players: int) -> Game:
+    from sgscore import Config, new_game
+
+    game = new_game(Config(players=players), 3)
+    while not (game.pending is not None and game.pending.seat == 0 and game.pending.kind == "play"):
+        assert game.pending is not None
+        game.submit(game.pending.choice_at(0))
+    assert isinstance(game, Game)
+    return game
+
+
+def test_weighted_roles_follow_the_weights_exactly() -> None:
+    # sample_world(..., role_weight): each arrangement of the hidden roles is drawn in proportion
+    # to the product of its weights. Five players: the lord (seat 0) does not know which of seats
+    # 1-4 holds the loyalist, the renegade and the two rebels (12 arrangements). Weighing seat 1
+    # as the loyalist 9 to 1 makes it the loyalist in 9 / (9 + 3) = 3/4 of the worlds.
+    game = _lord_asked(5)
+    rng = Pcg32(7, 1)
+    draws = 1200
+    loyal = sum(
+        sample_world(game, 0, rng, lambda seat, role: 9 if (seat, role) == (1, "loyalist") else 1)
+        .players[1].role == "loyalist" for _ in range(draws))
+    assert abs(loyal - draws * 3 // 4) < 60, loyal  # the binomial's sd is 15
+
+
+def test_weights_of_any_size_are_taken() -> None:
+    # A belief as strong as a searcher likes: weights whose products pass 2**32 (a seat's true
+    # role weighed a billion to one) still draw exactly, here the true roles every time; the
+    # seat's view is unchanged; and at ten players (2,520 arrangements of nine hidden roles).
+    for players in (5, 10):
+        game = _lord_asked(players)
+        truth = [p.role for p in game.players]
+        rng = Pcg32(8, players)
+        for _ in range(5):
+            world = sample_world(game, 0, rng,
+                                 lambda seat, role: 10**9 if truth[seat] == role else 1)
+            assert [p.role for p in world.players] == truth
+            assert world.view(0) == game.view(0)

@@ -216,17 +216,62 @@ def _deal_roles(w: Game, seat: int, rng: Pcg32,
     roles = [p.role for p in hidden]
     if role_weight is None or len(hidden) < 2:
         rng.shuffle(roles)
-    else:  # in proportion to the product of the weights: rejection sampling, in integers
-        weights = {(p.seat, r): max(1, role_weight(p.seat, r)) for p in hidden for r in roles}
-        top = 1
-        for p in hidden:
-            top *= max(weights[(p.seat, r)] for r in roles)
-        for _attempt in range(200):
-            rng.shuffle(roles)
+    else:  # each arrangement in proportion to the product of its weights, exactly
+        weights = {(p.seat, r): max(1, role_weight(p.seat, r)) for p in hidden for r in set(roles)}
+        arrangements = _arrangements(sorted(roles))
+        products = []
+        for arrangement in arrangements:
             product = 1
-            for p, r in zip(hidden, roles, strict=True):
+            for p, r in zip(hidden, arrangement, strict=True):
                 product *= weights[(p.seat, r)]
-            if rng.below(top) < product:
+            products.append(product)
+        pick = _below(rng, sum(products))
+        for arrangement, product in zip(arrangements, products, strict=True):
+            if pick < product:
+                roles = list(arrangement)
                 break
+            pick -= product
     for p, r in zip(hidden, roles, strict=True):
         p.role = r
+
+
+def _arrangements(roles: list[str]) -> list[tuple[str, ...]]:
+    """Every distinct order of ``roles`` (a sorted list), in lexicographic order: at most 2,520
+    for the nine hidden roles of a ten-player table."""
+    out: list[tuple[str, ...]] = []
+    left: dict[str, int] = {}
+    for r in roles:
+        left[r] = left.get(r, 0) + 1
+    kinds = sorted(left)
+    current: list[str] = []
+
+    def extend() -> None:
+        if len(current) == len(roles):
+            out.append(tuple(current))
+            return
+        for r in kinds:
+            if left[r]:
+                left[r] -= 1
+                current.append(r)
+                extend()
+                current.pop()
+                left[r] += 1
+
+    extend()
+    return out
+
+
+def _below(rng: Pcg32, bound: int) -> int:
+    """An unbiased integer in ``[0, bound)`` for a bound of any size: 32-bit words drawn until
+    the number they make falls below the largest multiple of ``bound`` they can reach."""
+    if bound <= 1 << 32:
+        return rng.below(bound)
+    words = (bound.bit_length() + 31) // 32
+    span = 1 << (32 * words)
+    limit = span - span % bound
+    while True:
+        r = 0
+        for _ in range(words):
+            r = (r << 32) | rng.next_u32()
+        if r < limit:
+            return r % bound
