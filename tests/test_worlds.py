@@ -170,7 +170,7 @@ def test_weights_of_any_size_are_taken() -> None:
         truth = [p.role for p in game.players]
         rng = Pcg32(8, players)
         for _ in range(5):
-            world = sample_world(game, 0, rng,
-                                 lambda seat, role: 10**9 if truth[seat] == role else 1)
+            world = sample_world(game, 0, rng, lambda seat, role, truth=truth:
+                                 10**9 if truth[seat] == role else 1)
             assert [p.role for p in world.players] == truth
             assert world.view(0) == game.view(0)
