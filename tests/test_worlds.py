@@ -168,9 +168,12 @@ def test_weights_of_any_size_are_taken() -> None:
     for players in (5, 10):
         game = _lord_asked(players)
         truth = [p.role for p in game.players]
+
+        def believed(seat: int, role: str, truth: list[str] = truth) -> int:
+            return 10**9 if truth[seat] == role else 1
+
         rng = Pcg32(8, players)
         for _ in range(5):
-            world = sample_world(game, 0, rng, lambda seat, role, truth=truth:
-                                 10**9 if truth[seat] == role else 1)
+            world = sample_world(game, 0, rng, believed)
             assert [p.role for p in world.players] == truth
             assert world.view(0) == game.view(0)
