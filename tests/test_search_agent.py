@@ -5,13 +5,12 @@ and validate like any other."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 from sgscore import Config, new_game
 from sgscore.replay import record_game, validate_file
 from sgscore.sanguosha.agent import HeuristicAgent
-from sgscore.sanguosha.search import SearchAgent, _ln_fixed
+from sgscore.sanguosha.search import SearchAgent, _pick
 from sgscore.sanguosha.spec import SPEC
 
 
@@ -65,6 +64,15 @@ def test_its_replay_validates(tmp_path: Path) -> None:
     assert validate_file(path).valid
 
 
-def test_the_integer_logarithm_is_close() -> None:
-    for n in (2, 3, 7, 10, 100, 1000, 4095, 4096, 10**6):
-        assert abs(_ln_fixed(n) / 65536 - math.log(n)) < 0.001
+def test_it_leaves_the_heuristic_choice_only_when_clearly_better() -> None:
+    # docs/training.md "Search": a candidate replaces the heuristic agent's choice (index 0) only
+    # when its gain over the worlds is two standard errors or more of the world-by-world
+    # differences. 16 worlds, half points: a gain of 6 from differences of +2 in five worlds and
+    # -2 in two (sum of squares 28) is 6/sqrt(28) = 1.1 standard errors: not enough; the same
+    # gain from three worlds of +2 and none lost (12) is 1.7: not enough; from six worlds of +1
+    # (6) it is 2.4: taken. Of two clearly better candidates, the one that gained more.
+    assert _pick([0, 6], [0, 28]) == 0
+    assert _pick([0, 6], [0, 12]) == 0
+    assert _pick([0, 6], [0, 6]) == 1
+    assert _pick([0, 6, 8], [0, 6, 8]) == 2
+    assert _pick([0, -6], [0, 6]) == 0

@@ -1,24 +1,28 @@
-"""A search agent (``--agents ismcts``, docs/training.md "Search"): information-set Monte Carlo
-search over the play-phase choices, on worlds sampled for what the seat knows.
+"""A search agent (``--agents ismcts``, docs/training.md "Search"): Monte Carlo search over the
+play-phase choices, on worlds sampled for what the seat knows, that plays another choice than the
+heuristic agent's only when its playouts show it clearly better.
 
 At each play-phase question with more than one choice (up to :data:`MAX_CHOICES`), the agent
-weighs :data:`CANDIDATES` of its choices (the heuristic agent's first, then ending the phase, then
-others at random) by its budget of playouts. Each samples a world (``worlds.sample_world``: the
-other hands, the draw order and the hidden roles drawn among what the seat cannot tell apart,
-the roles weighted by how the heuristic agent reads the others' play: a seat it takes for a
-friend four times as likely on its side), takes the root choice that UCB1 picks among those
-tried so far, and plays the world to its end with heuristic agents at every seat (a draw after
-:data:`PLAYOUT_DECISIONS` decisions); a win counts 1, a draw 1/2. It plays the choice tried most
-(the heuristic agent's on a tie). Every other question is answered by the heuristic agent. All
-its randomness comes from a PCG32 seeded by its seed, its seat and the decision number, so it
-keeps nothing between decisions: an agent made afresh for any game (an undone one, a clone, a
-resumed one) decides as this one would, and its games re-simulate and validate like any other.
+weighs :data:`CANDIDATES` of its choices: the heuristic agent's first, then ending the phase, then
+others at random. It samples ``budget`` worlds (``worlds.sample_world``: the other hands, the draw
+order and the hidden roles drawn among what the seat cannot tell apart, the roles weighted by how
+the heuristic agent reads the others' play: a seat it takes for a friend four times as likely on
+its side), and in each world plays every candidate, then the world to its end with heuristic
+agents at every seat (a draw after :data:`PLAYOUT_DECISIONS` decisions): a win counts 2, a draw 1.
+Every candidate meets the same worlds and the same playout seeds, so that what differs between
+their results is the choice. It plays the candidate that gained most over the heuristic agent's
+choice, if that gain is at least two standard errors of the world-by-world differences
+(:data:`SURE`), and the heuristic agent's choice otherwise: a game's outcome from mid-game is so
+uncertain that a few playouts cannot tell most choices apart, and a search that played the best
+of noisy estimates played close to at random. Every other question is answered by the heuristic
+agent. All its randomness comes from a PCG32 seeded by its seed, its seat and the decision number,
+so it keeps nothing between decisions: an agent made afresh for any game (an undone one, a clone,
+a resumed one) decides as this one would, and its games re-simulate and validate like any other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from math import isqrt
 from typing import Any
 
 from ..core.protocol import Choice, IllegalChoice, Request
@@ -30,22 +34,26 @@ from .model import LORD, LOYALIST
 from .summaries import seat_outcomes
 from .worlds import sample_world
 
-__all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "CANDIDATES", "PLAYOUT_DECISIONS"]
+__all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "CANDIDATES", "PLAYOUT_DECISIONS", "SURE"]
 
 DEFAULT_BUDGET = 16
-"""Playouts per searched decision."""
+"""Worlds per searched decision (each plays every candidate: 64 playouts)."""
 MAX_CHOICES = 40
 """A play-phase question with more choices than this is answered by the heuristic agent."""
 CANDIDATES = 4
 """The root choices a search weighs: the heuristic agent's, ending the play phase, and two
-others at random (a budget of 16 playouts then gives each about four)."""
+others at random."""
 PLAYOUT_DECISIONS = 600
 """A playout that has not ended after this many decisions counts as a draw."""
+SURE = 4
+"""How sure a search must be to play another choice than the heuristic agent's: its gain over the
+worlds, squared, at least this many times the sum of the squared world-by-world differences (a
+gain of two standard errors)."""
 
 
 class SearchAgent:
     """Plays one seat of an identity-mode game by sampled-world Monte Carlo search (module
-    docstring); ``budget`` playouts per searched decision."""
+    docstring); ``budget`` worlds per searched decision."""
 
     name = "ismcts"
 
@@ -71,22 +79,41 @@ class SearchAgent:
         choices = _candidates(request, helper.choose(request), rng)
         if len(choices) == 1:
             return choices[0]
-        visits = [0] * len(choices)
-        wins = [0] * len(choices)  # in half points: a win 2, a draw 1
-        for n in range(self.budget):
-            k = _ucb(visits, wins, n)
+        # every candidate played out on the same worlds with the same playout seeds, so that
+        # what differs between their results is the choice (common random numbers)
+        gains = [0] * len(choices)  # each candidate's half points over the heuristic's choice
+        spread = [0] * len(choices)  # the sum of the squared differences, world by world
+        for _ in range(self.budget):
             world = sample_world(g, self.seat, rng, weight)
-            visits[k] += 1
-            try:
-                world.submit(choices[k])
-            except IllegalChoice:  # (never: the seat's own question is the same in every world)
-                continue
-            wins[k] += _playout(world, self.seat, rng.next_u32())
-        best = max(range(len(choices)), key=lambda i: (visits[i], wins[i], -i))
-        return choices[best]
+            seed = rng.next_u32()
+            first = -1
+            for k, choice in enumerate(choices):
+                x = world if k == len(choices) - 1 else world.clone()
+                try:
+                    x.submit(choice)
+                except IllegalChoice:  # (never: the seat's own question is the same in every world)
+                    continue
+                points = _playout(x, self.seat, seed)
+                if k == 0:
+                    first = points
+                else:
+                    gains[k] += points - first
+                    spread[k] += (points - first) ** 2
+        return choices[_pick(gains, spread)]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (SearchAgent, (self.g, self.seed, self.seat, self.budget))
+
+
+def _pick(gains: list[int], spread: list[int]) -> int:
+    """The candidate to play: the one that gained most over the heuristic agent's choice (index
+    0) among those clearly better (a gain of :data:`SURE` ** 0.5 standard errors and more: its
+    square at least ``SURE`` times the sum of the squared differences), else 0."""
+    best = 0
+    for k in range(1, len(gains)):
+        if gains[k] > 0 and gains[k] ** 2 >= SURE * spread[k] and gains[k] > gains[best]:
+            best = k
+    return best
 
 
 def _candidates(request: Request, preferred: Choice, rng: Pcg32) -> list[Choice]:
@@ -123,42 +150,6 @@ def _beliefs(helper: HeuristicAgent, seat: int) -> Callable[[int, str], int]:
         return 1
 
     return weight
-
-
-def _ucb(visits: list[int], wins: list[int], n: int) -> int:
-    """The root choice to try next: each once in order, then the best by UCB1 (the mean plus
-    sqrt(2 ln n / visits)), in integers, 1/65536ths (no floats in a decision)."""
-    for k, v in enumerate(visits):
-        if v == 0:
-            return k
-    log_n = _ln_fixed(n)
-    best, best_score = 0, -1
-    for k, v in enumerate(visits):
-        mean = wins[k] * _SCALE // (2 * v)  # wins are half points
-        bonus = isqrt(2 * log_n * _SCALE // v)
-        if mean + bonus > best_score:
-            best, best_score = k, mean + bonus
-    return best
-
-
-_SCALE = 1 << 16
-_LN2 = 45426  # ln 2 in 1/65536ths
-
-
-def _ln_fixed(n: int) -> int:
-    """ln(n) in 1/65536ths, to within a thousandth (integers only)."""
-    if n <= 1:
-        return 0
-    bits = n.bit_length() - 1
-    x = ((n << 16) >> bits) - _SCALE  # n / 2^bits - 1, in 1/65536ths: 0 <= x < 1
-    # ln(1 + x) = 2 atanh(y), y = x / (2 + x) <= 1/3: 2 (y + y^3/3 + y^5/5 + y^7/7)
-    y = x * _SCALE // (2 * _SCALE + x)
-    y2 = y * y // _SCALE
-    term, total = y, 0
-    for k in (1, 3, 5, 7):
-        total += term // k
-        term = term * y2 // _SCALE
-    return bits * _LN2 + 2 * total
 
 
 def _playout(world: Game, seat: int, seed: int) -> int:
