@@ -86,12 +86,14 @@ class SearchAgent:
         for _ in range(self.budget):
             world = sample_world(g, self.seat, rng, weight)
             seed = rng.next_u32()
-            first = -1
+            first = 0
             for k, choice in enumerate(choices):
                 x = world if k == len(choices) - 1 else world.clone()
                 try:
                     x.submit(choice)
                 except IllegalChoice:  # (never: the seat's own question is the same in every world)
+                    if k == 0:
+                        break  # nothing to compare with in this world
                     continue
                 points = _playout(x, self.seat, seed)
                 if k == 0:
