@@ -1,4 +1,4 @@
 """What a build compiles of the replay toolkit with mypyc (``docs/architecture.md`` "The compiled
-core"): what reads, re-simulates, steps through and exports a replay."""
+core"): what reads, writes, re-simulates, steps through and exports a replay."""
 
-COMPILED: tuple[str, ...] = ("records", "reader", "resim", "scan", "step", "tools")
+COMPILED: tuple[str, ...] = ("records", "reader", "resim", "scan", "step", "tools", "writer")

@@ -19,6 +19,7 @@ from typing import IO, Any
 
 import msgpack
 
+from .._accel import mypyc_attr
 from ..agents import Agent, RandomAgent
 from ..core.engine import EngineError
 from ..core.games import spec_for_config
@@ -60,6 +61,7 @@ def make_header(
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ReplayWriter:
     """Writes one replay. Every record is flushed as soon as it is written, so a killed process
     leaves a file that reads up to its last whole record.
@@ -246,9 +248,9 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, overwrite: bool =
     fd, tmp = _partial_file(final)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            done, size = 0, len(data)
+            while done < size:  # (a short write only on a full disk or a signal)
+                done += os.write(fd, data[done:] if done else data)
         finally:
             os.close(fd)
         _move_into_place(tmp, final, overwrite)
@@ -316,6 +318,7 @@ def _agent_name(agent: Any) -> str:
     return name if isinstance(name, str) else type(agent).__name__
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Recorder:
     """Plays and records whole games of one config, a seed at a time (:meth:`record`): what
     :func:`record_game` does for one game, with what every game of the config shares (its game,
