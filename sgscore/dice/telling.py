@@ -11,11 +11,11 @@ Chinese, never by their ids; the question of every request says what its prompt 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.registry import EventKind, Registry, RequestKind
 from ..core.telling import KindTeller
-from .model import FACE_EN, FACE_ZH, GENERALS, ROLE_ZH, SKILLS
+from .model import FACE_EN, FACE_ZH, GENERALS, ROLE_ZH, SKILLS, Player
 
 __all__ = [
     "DiceTeller", "table_teller", "EVENTS", "REQUESTS", "WINNER", "REASONS",
@@ -449,7 +449,19 @@ def SKILL_SHOT(t: DiceTeller, choice: int | None) -> str:
     return t.say(en="die {i}", zh="第{i}个骰子", i=choice + 1)
 
 
-def table_teller(g: Any, seat: int | None, lang: str) -> DiceTeller:
+class Table(Protocol):
+    """What :func:`table_teller` reads of a game (a ``DiceGame``, which sits above this module)."""
+
+    @property
+    def players(self) -> list[Player]: ...
+
+    @property
+    def round(self) -> int: ...
+
+    def role_seen(self, p: Player, seat: int | None) -> bool: ...
+
+
+def table_teller(g: Table, seat: int | None, lang: str) -> DiceTeller:
     """A teller of ``seat`` (None: everyone) that knows what the table of the game ``g`` shows
     now, without being fed its events: each seat's general, the round and the roles ``seat``
     sees. That is what the words of a request and its choices need (``DiceGame.view``'s

@@ -16,13 +16,13 @@ Names are in the teller's language: the English names cards, skills and generals
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.registry import EventKind, Registry, RequestKind
 from ..core.telling import KindTeller
 from .cards import CARD_TYPES, CARDS, NAME, SUIT_SYMBOL
 from .memory import EQUIP_AREA, JUDGE_AREA, Memory
-from .model import GENERALS, LORD, PHASE_ZH, ROLE_ZH
+from .model import GENERALS, LORD, PHASE_ZH, ROLE_ZH, Player
 from .skills import SKILLS
 
 __all__ = [
@@ -365,7 +365,20 @@ class Teller(KindTeller):
 
 
 
-def table_teller(g: Any, seat: int | None, lang: str) -> Teller:
+class Table(Protocol):
+    """What :func:`table_teller` reads of a game (a ``Game``, which sits above this module)."""
+
+    @property
+    def players(self) -> list[Player]: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def result(self) -> object: ...
+
+
+def table_teller(g: Table, seat: int | None, lang: str) -> Teller:
     """A teller of ``seat`` (None: everyone) that knows what the table of the game ``g`` shows
     now, without being fed its events: each seat's general, the round, the roles ``seat``
     sees, and where the equipped cards and those in judgement areas lie. That is what the words
