@@ -104,8 +104,22 @@ class Pcg32:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place: for i from n-1 down to 1, swap item i with item below(i+1)."""
+        if isinstance(items, list) and len(items) <= _M32 + 1:  # by the compiled list operations
+            self._shuffle_list(items)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def _shuffle_list(self, items: list[T]) -> None:
+        """:meth:`shuffle` of a list of at most 2**32 items: the same swaps, ``below`` inlined."""
+        for i in range(len(items) - 1, 0, -1):
+            bound = i + 1
+            threshold = ((1 << 32) - bound) % bound
+            r = self.next_u32()
+            while r < threshold:
+                r = self.next_u32()
+            j = r % bound
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: MutableSequence[T] | tuple[T, ...]) -> T:

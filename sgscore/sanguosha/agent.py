@@ -117,9 +117,9 @@ def plays_like(name: str) -> str:
     return t.like if t is not None and t.like else name
 
 
-_HINT_OF: dict[str, CardHint | None] = {}
-_VALUE_OF: dict[int, int] = {}  # card_value() of each card id
-_MEMO_OF: list[int] = [-1]  # the registries' sizes the memo was made with
+_HINT_OF: Final[dict[str, CardHint | None]] = {}
+_VALUE_OF: Final[dict[int, int]] = {}  # card_value() of each card id
+_MEMO_OF: Final[list[int]] = [-1]  # the registries' sizes the memo was made with
 
 
 def hint_of(name: str) -> CardHint | None:
@@ -183,7 +183,7 @@ class _Scan:
         self.hits: list[Event] = []
 
 
-_SHARED: list[_Scan] = []
+_SHARED: Final[list[_Scan]] = []
 """The scan of the game an agent read last, for that game's other seats to share (one at most:
 :func:`_scan_for`). Each agent keeps the scan it reads, so a game's scan lives as long as the
 game's agents and no longer: finished games' events kept alive past their game made a study's

@@ -14,7 +14,7 @@ of its cards, and the ids follow its list. The tables :data:`NAME`, :data:`SUIT`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..core.checks import procedure
 from ..core.engine import Proc
@@ -31,23 +31,34 @@ __all__ = [
     "NULLIFICATION",
 ]
 
-SPADE, HEART, CLUB, DIAMOND = 0, 1, 2, 3
-SUIT_SYMBOL = ("♠", "♥", "♣", "♦")
+SPADE: Final = 0
+HEART: Final = 1
+CLUB: Final = 2
+DIAMOND: Final = 3
+SUIT_SYMBOL: Final = ("♠", "♥", "♣", "♦")
 _SUIT_OF = {"S": SPADE, "H": HEART, "C": CLUB, "D": DIAMOND}
 _RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 _RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-BASIC, TRICK, DELAYED, EQUIP = "basic", "trick", "delayed", "equip"
-_KINDS = (BASIC, TRICK, DELAYED, EQUIP)
+BASIC: Final = "basic"
+TRICK: Final = "trick"
+DELAYED: Final = "delayed"
+EQUIP: Final = "equip"
+_KINDS: Final = (BASIC, TRICK, DELAYED, EQUIP)
 
 # The cards the rules themselves name (docs/rules.md "Cards"; their types are registered by
 # content/ like any other's): a 杀 used in the play phase counts toward its limit, the dying ask
 # everyone for 桃, and 无懈可击 answers a trick (``rules.nullified``).
-SLASH, PEACH, NULLIFICATION = "slash", "peach", "nullification"
+SLASH: Final = "slash"
+PEACH: Final = "peach"
+NULLIFICATION: Final = "nullification"
 
 # Equipment slots, in the order of a player's ``equip`` list.
-WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE = 0, 1, 2, 3
-SLOTS = (WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE)
+WEAPON: Final = 0
+ARMOR: Final = 1
+DEFENSE_HORSE: Final = 2
+OFFENSE_HORSE: Final = 3
+SLOTS: Final = (WEAPON, ARMOR, DEFENSE_HORSE, OFFENSE_HORSE)
 
 # What a card type does, given the game first (a ``game.Game``), then players (``model.Player``),
 # the card as used (``model.VCard``) or the use (``contexts.CardUse``): the game is made of cards,
@@ -189,18 +200,18 @@ class Pack:
         return f"<pack {self.name}: {len(self.cards)} cards from id {self.first_id}>"
 
 
-CARD_TYPES: Registry[CardType] = Registry("card type")
-PACKS: Registry[Pack] = Registry("card pack")
+CARD_TYPES: Final[Registry[CardType]] = Registry("card type")
+PACKS: Final[Registry[Pack]] = Registry("card pack")
 
-_NONE = Card(-1, "", -1, 0, "", -1, "")
-CARDS: list[Card] = []
+_NONE: Final = Card(-1, "", -1, 0, "", -1, "")
+CARDS: Final[list[Card]] = []
 """Every registered physical card by id (an id no pack uses holds an empty entry)."""
-NAME: list[str] = []
-SUIT: list[int] = []
-RANK: list[int] = []
-KIND: list[str] = []
-SUBTYPE: list[int] = []
-ITSELF: list[Any] = []
+NAME: Final[list[str]] = []
+SUIT: Final[list[int]] = []
+RANK: Final[list[int]] = []
+KIND: Final[list[str]] = []
+SUBTYPE: Final[list[int]] = []
+ITSELF: Final[list[Any]] = []
 """Per card id, the card as used as itself (``model.VCard.of`` fills it; reset when a card
 changes)."""
 

@@ -39,9 +39,9 @@ ENGINE_VERSION: Final = "0.1.0"
 RULESET: Final = "sanguosha/identity"
 
 Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
-_QUICK_LAYOUT: dict[int, struct.Struct] = {}
+_QUICK_LAYOUT: Final[dict[int, struct.Struct]] = {}
 """The byte layout of :meth:`Game.quick_hash` for each number of values (one per seat count)."""
-_INDEX: dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, bool]] = {}
+_INDEX: Final[dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, bool]]] = {}
 """What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
 Scenario = tuple[Any, ...]
@@ -169,9 +169,9 @@ class Variant:
         return f"<variant {self.id}>"
 
 
-VARIANTS: Registry[Variant] = Registry("variant")
-_MODES: dict[str, Variant] = {}
-_PROCEDURES = ("play", "resume", "round_begins", "kill_reward", "after_death", "area_order")
+VARIANTS: Final[Registry[Variant]] = Registry("variant")
+_MODES: Final[dict[str, Variant]] = {}
+_PROCEDURES: Final = ("play", "resume", "round_begins", "kill_reward", "after_death", "area_order")
 
 
 def register_variant(cls: type[Variant]) -> type[Variant]:
@@ -323,7 +323,9 @@ class Game(Engine):
         """Index every living player's skills that work (a lord skill only for the lord): by
         timing (``hooks``), by modifier hook (``mods``), and per seat, in the order of the
         player's skills, those the rules ask for a needed card (``answering``) and those with
-        play-phase actions (``acting``), then the ``table_actions``."""
+        play-phase actions (``acting``), then the ``table_actions``. Each list is in ascending
+        seat order (``triggers.fire`` counts on it) and is never changed once made: a change
+        of skills makes new ones."""
         hooks: Hooks = {}
         mods: Mods = {}
         answering: dict[int, list[Skill]] = {}

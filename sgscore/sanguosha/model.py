@@ -179,7 +179,7 @@ class General:
         return tuple(self.kingdom.split())
 
 
-GENERALS: Registry[General] = Registry("general")
+GENERALS: Final[Registry[General]] = Registry("general")
 
 
 def register_general(general: General) -> General:
@@ -227,7 +227,7 @@ class TurnCounter:
         return f"<turn counter {self.name}>"
 
 
-TURN_COUNTERS: Registry[TurnCounter] = Registry("turn counter")
+TURN_COUNTERS: Final[Registry[TurnCounter]] = Registry("turn counter")
 
 
 class Turn:

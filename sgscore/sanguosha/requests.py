@@ -257,7 +257,7 @@ def PLAY(t: Teller, choice: Choice) -> str:
 
 
 AskWords = Callable[[Teller, int, str, tuple[Any, ...]], str]
-_ASKED_FOR: dict[str, AskWords] = {}
+_ASKED_FOR: Final[dict[str, AskWords]] = {}
 
 
 def asked_for(what: str) -> Callable[[AskWords], AskWords]:

@@ -29,9 +29,13 @@ def fire(g: Game, timing: Timing[C], ctx: C) -> Proc:
     hooks = g.hooks.get(timing)
     if not hooks:
         return
-    n = g.n
+    # ``hooks`` lists the seats in ascending order (``Game.rebuild_hooks``): turn order from the
+    # current player is that list rotated to start at the first seat at or after the current one.
     cur = g.current
-    ordered = sorted(hooks, key=lambda h: (h[0] - cur) % n)
+    k = 0
+    while k < len(hooks) and hooks[k][0] < cur:
+        k += 1
+    ordered = hooks[k:] + hooks[:k] if k else hooks  # (hook lists are never changed in place)
     i = 0
     while i < len(ordered):
         seat = ordered[i][0]

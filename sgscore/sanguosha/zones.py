@@ -81,7 +81,12 @@ def draw(g: Game, p: Player, n: int) -> Proc:
 
 
 def remove_card(g: Game, card: int) -> tuple[str, Player | None]:
-    """Take ``card`` out of whatever zone holds it; returns the zone and its owner."""
+    """Take ``card`` out of whatever zone holds it; returns the zone and its owner. (A card is
+    in one zone only, so the order of the search does not matter: the zone cards most often
+    leave, being used or judged, first.)"""
+    if card in g.processing:
+        g.processing.remove(card)
+        return "processing", None
     for p in g.players:
         h = p.hand
         if card in h:
@@ -100,9 +105,6 @@ def remove_card(g: Game, card: int) -> tuple[str, Player | None]:
         if p.borrowed is not None and p.borrowed[0] == card:
             p.borrowed = None
             return "borrowed", p
-    if card in g.processing:
-        g.processing.remove(card)
-        return "processing", None
     if card in g.discard_pile:
         g.discard_pile.remove(card)
         return "discard", None

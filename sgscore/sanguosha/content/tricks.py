@@ -459,7 +459,7 @@ def _nullified(m: Memory, t: Teller, args: tuple[Any, ...], hidden: Any) -> None
 window_kind("nullification", keeps=_null_keeps, closing=_null_closing, closed=_null_closed,
             takes={"play": _null_played, "nullified": _null_outcome}, holds=("nullification",))
 
-_REVEAL_KEEPS = {"gain", "play", "nullified", "skill", "draw", "reshuffle"}
+_REVEAL_KEEPS: Final = {"gain", "play", "nullified", "skill", "draw", "reshuffle"}
 
 
 def keeps_reveal(kind: str) -> None:

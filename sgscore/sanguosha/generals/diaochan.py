@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.engine import Proc
 from ..content.tricks import duel
@@ -17,7 +17,7 @@ from ..zones import discard, draw
 if TYPE_CHECKING:
     from ..game import Game
 
-LIJIAN_USED = TurnCounter("lijian_used")
+LIJIAN_USED: Final = TurnCounter("lijian_used")
 
 
 @event_kind("lijian_duel")

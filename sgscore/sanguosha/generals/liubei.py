@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.checks import procedure
 from ...core.engine import Proc
@@ -18,8 +18,8 @@ from ..zones import gain
 if TYPE_CHECKING:
     from ..game import Game
 
-RENDE_GIVEN = TurnCounter("rende_given")
-JIJIANG_REFUSED = TurnCounter("jijiang_refused")
+RENDE_GIVEN: Final = TurnCounter("rende_given")
+JIJIANG_REFUSED: Final = TurnCounter("jijiang_refused")
 
 
 @register_skill

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.engine import Proc
 from ..contexts import CARD_PLAYED, CARD_USED, HAND_LIMIT, CardPlayed, CardUse, HandLimitCtx
@@ -15,7 +15,7 @@ from ..telling import Teller
 if TYPE_CHECKING:
     from ..game import Game
 
-KEJI_BROKEN = TurnCounter("keji_broken")
+KEJI_BROKEN: Final = TurnCounter("keji_broken")
 
 
 def _in_own_play_phase(g: Game, owner: Player) -> bool:

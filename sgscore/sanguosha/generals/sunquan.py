@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.engine import Proc
 from ...core.protocol import Choice, Request, SubsetRequest
@@ -19,7 +19,7 @@ from ..zones import discard, draw, gain
 if TYPE_CHECKING:
     from ..game import Game
 
-TRIBUTE_GIVEN = TurnCounter("tribute_given")
+TRIBUTE_GIVEN: Final = TurnCounter("tribute_given")
 
 
 def _ask_zhiheng(t: Teller, seat: int, *_: Any) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import NAME
 from ..contexts import Ctx
@@ -14,7 +14,7 @@ from ..skills import PlayOption, Skill, register_skill
 if TYPE_CHECKING:
     from ..game import Game
 
-_AS = {"slash": "jink", "jink": "slash"}
+_AS: Final = {"slash": "jink", "jink": "slash"}
 """The card 龙胆 makes, and the card it makes it from."""
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.engine import Proc
 from ..contexts import DRAW_PHASE, DrawPhaseCtx
@@ -15,7 +15,7 @@ from ..skills import PlayOption, Skill, register_skill
 if TYPE_CHECKING:
     from ..game import Game
 
-JIEDAO_USED = TurnCounter("jiedao_used")
+JIEDAO_USED: Final = TurnCounter("jiedao_used")
 
 
 @register_skill
