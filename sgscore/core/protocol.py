@@ -92,6 +92,16 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _flat(value: tuple[Any, ...]) -> bool:
+    """Whether ``value`` is a tuple of None, booleans, ints and strings alone (exact types): the
+    usual choice (a card and its targets), let through without :func:`_not_a_choice`'s walk."""
+    for item in value:
+        t = type(item)
+        if not (t is int or t is str or t is bool or item is None):
+            return False
+    return True
+
+
 def _not_a_choice(value: Any) -> str:
     """What in ``value`` is no part of a choice ("" when it is made only of None, booleans,
     ints, strings and tuples of them, at most :data:`MAX_CHOICE_DEPTH` deep). Exact types: an int
@@ -157,6 +167,8 @@ class Request(ABC):
             choice = normalize_choice(choice)
         t = type(choice)
         if choice is None or t is int or t is str or t is bool:
+            return choice
+        if t is tuple and _flat(choice):
             return choice
         what = _not_a_choice(choice)
         if what:

@@ -14,7 +14,7 @@ import struct
 import zlib
 from collections.abc import Callable, Iterable
 from copy import deepcopy
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from .._accel import mypyc_attr
 from ..core.canon import state_hash
@@ -386,9 +386,11 @@ class Game(Engine):
         """Whether ``owner``'s equipment has effect on or against ``against`` (乾坤)."""
         if owner is against:
             return True
-        for seat, s in self.mods.get("equipment_ignored", ()):
-            if seat == against.seat and s.equipment_ignored(self, against, owner):
-                return False
+        hooked = self.mods.get("equipment_ignored")
+        if hooked:
+            for seat, s in hooked:
+                if seat == against.seat and s.equipment_ignored(self, against, owner):
+                    return False
         return True
 
     def distance(self, a: Player, b: Player) -> int:
@@ -399,13 +401,15 @@ class Game(Engine):
         memo = self.memo
         if memo is not None:
             key = a.seat * 1024 + b.seat  # an int key of its own in the memo
-            d = memo.get(key)
-            if d is None:
-                alive = memo.get(-1)  # the living, counted once while the request waits
-                if alive is None:
-                    alive = memo[-1] = self._alive()
-                d = memo[key] = self._distance(a, b, int(alive))
-            return int(d)
+            got = memo.get(key)
+            if got is not None:
+                return cast(int, got)
+            alive = memo.get(-1)  # the living, counted once while the request waits
+            if alive is None:
+                alive = memo[-1] = self._alive()
+            d = self._distance(a, b, cast(int, alive))
+            memo[key] = d
+            return d
         return self._distance(a, b, self._alive())
 
     def _alive(self) -> int:
@@ -434,12 +438,16 @@ class Game(Engine):
             d += 1
         mods = self.mods
         if mods:
-            for seat, s in mods.get("distance_out", ()):
-                if seat == a.seat:
-                    d += s.distance_out(self, a, b)
-            for seat, s in mods.get("distance_in", ()):
-                if seat == b.seat:
-                    d += s.distance_in(self, b, a)
+            hooked = mods.get("distance_out")
+            if hooked:
+                for seat, s in hooked:
+                    if seat == a.seat:
+                        d += s.distance_out(self, a, b)
+            hooked = mods.get("distance_in")
+            if hooked:
+                for seat, s in hooked:
+                    if seat == b.seat:
+                        d += s.distance_in(self, b, a)
         return d if d > 1 else 1
 
     def weapon_of(self, p: Player, against: Player | None = None) -> int:
@@ -460,20 +468,24 @@ class Game(Engine):
         return a is not b and self.distance(a, b) <= self.attack_range(a, b)
 
     def blocked(self, user: Player, target: Player, name: str) -> bool:
-        for seat, s in self.mods.get("blocks_target", ()):
-            if seat == target.seat and s.blocks_target(self, target, user, name):
-                return True
+        hooked = self.mods.get("blocks_target")
+        if hooked:
+            for seat, s in hooked:
+                if seat == target.seat and s.blocks_target(self, target, user, name):
+                    return True
         return False
 
     def slash_limit(self, p: Player, against: Player | None = None) -> int:
         """How many 杀 ``p`` may use in a play phase; with ``against``, only counting equipment
         that has effect against that player (乾坤)."""
         best = 1
-        for seat, s in self.mods.get("slash_limit", ()):
-            if seat == p.seat:
-                if s.equipment and against is not None and not self.equipment_works(p, against):
-                    continue
-                best = max(best, s.slash_limit(self, p))
+        hooked = self.mods.get("slash_limit")
+        if hooked:
+            for seat, s in hooked:
+                if seat == p.seat:
+                    if s.equipment and against is not None and not self.equipment_works(p, against):
+                        continue
+                    best = max(best, s.slash_limit(self, p))
         return best
 
     # ------------------------------------------------------------------ cards

@@ -97,9 +97,11 @@ class PlayRequest(Request):
         if self._skills_all is None:
             g, p = self._g, self._p
             skills: SkillOptions = {}
-            for s in g.acting.get(p.seat, ()):
-                for used, targets in s.play_options(g, p):
-                    skills.setdefault((s.id, tuple(used)), []).append(tuple(targets))
+            listed = g.acting.get(p.seat)
+            if listed:
+                for s in listed:
+                    for used, targets in s.play_options(g, p):
+                        skills.setdefault((s.id, tuple(used)), []).append(tuple(targets))
             self._skills_all = skills
         return self._skills_all
 
@@ -135,9 +137,12 @@ class PlayRequest(Request):
     def count(self) -> int:
         if self._list is not None:
             return len(self._list)
-        return 1 + sum(len(v) for v in self._cards.values()) + sum(
-            len(v) for v in self._skills.values()
-        )
+        n = 1
+        for ts in self._cards.values():
+            n += len(ts)
+        for tss in self._skills.values():
+            n += len(tss)
+        return n
 
     def forced(self) -> tuple[bool, Choice]:
         if self._cards_all is not None:

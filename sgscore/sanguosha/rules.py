@@ -225,15 +225,17 @@ def _respond_options(g: Game, p: Player, name: str, ctx: Ctx | None,
     for c in p.hand:
         if NAME[c] == name:
             options.append(c)
-    for s in g.answering.get(p.seat, ()):
-        if s.equipment and not _equip_skill_works(g, p, s, ctx):
-            continue
-        if s.id in tried:
-            continue
-        for c in s.convert(g, p, name, ctx):
-            options.append((s.id, c))
-        if s.respond_ok(g, p, name, ctx):
-            options.append((s.id,))
+    listed = g.answering.get(p.seat)
+    if listed:
+        for s in listed:
+            if s.equipment and not _equip_skill_works(g, p, s, ctx):
+                continue
+            if s.id in tried:
+                continue
+            for c in s.convert(g, p, name, ctx):
+                options.append((s.id, c))
+            if s.respond_ok(g, p, name, ctx):
+                options.append((s.id,))
     return options
 
 
@@ -346,9 +348,11 @@ def _anyone_can_nullify(g: Game) -> bool:
         for c in p.hand:
             if NAME[c] == NULLIFICATION:
                 return True
-        for s in g.answering.get(p.seat, ()):
-            if s.convert(g, p, NULLIFICATION, None):
-                return True
+        listed = g.answering.get(p.seat)
+        if listed:
+            for s in listed:
+                if s.convert(g, p, NULLIFICATION, None):
+                    return True
     return False
 
 

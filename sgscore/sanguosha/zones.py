@@ -183,9 +183,11 @@ def equip_card(g: Game, p: Player, card: int) -> Proc:
     if slot >= 2:
         # 马术: only one horse in all may be equipped; the other slot's horse is replaced.
         horses = 2
-        for seat, s in g.mods.get("horse_slots", ()):
-            if seat == p.seat:
-                horses = min(horses, s.horse_slots(g, p))
+        hooked = g.mods.get("horse_slots")
+        if hooked:
+            for seat, s in hooked:
+                if seat == p.seat:
+                    horses = min(horses, s.horse_slots(g, p))
         other = 5 - slot
         if horses < 2 and p.equip[other] >= 0:
             yield from discard(g, p, [p.equip[other]], "replaced")

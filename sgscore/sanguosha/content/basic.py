@@ -87,11 +87,13 @@ def slash_max_targets(g: Game, p: Player, card: VCard, against: Player | None = 
     """How many targets ``p``'s 杀 may have; with ``against``, only counting equipment that has
     effect against that player (乾坤)."""
     best = 1
-    for seat, s in g.mods.get("slash_targets", ()):
-        if seat == p.seat:
-            if s.equipment and against is not None and not g.equipment_works(p, against):
-                continue
-            best = max(best, s.slash_targets(g, p, card))
+    hooked = g.mods.get("slash_targets")
+    if hooked:
+        for seat, s in hooked:
+            if seat == p.seat:
+                if s.equipment and against is not None and not g.equipment_works(p, against):
+                    continue
+                best = max(best, s.slash_targets(g, p, card))
     return best
 
 
@@ -191,9 +193,11 @@ def slash_at(
     if ctx.no_effect or not target.alive:
         g.log(NO_EFFECT, target.seat, "slash")
         return
-    for seat, s in g.mods.get("jinks_needed", ()):
-        if seat == user.seat:
-            ctx.need = max(ctx.need, s.jinks_needed(g, user, target))
+    hooked = g.mods.get("jinks_needed")
+    if hooked:
+        for seat, s in hooked:
+            if seat == user.seat:
+                ctx.need = max(ctx.need, s.jinks_needed(g, user, target))
     dodged = yield from _ask_jinks(g, ctx)
     if dodged is None:
         return

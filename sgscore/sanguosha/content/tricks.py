@@ -161,9 +161,11 @@ def others(g: Game, p: Player, name: str) -> list[Player]:
 
 def trick_reach(g: Game, p: Player) -> bool:
     """Whether ``p``'s tricks ignore distance (奇才)."""
-    for seat, s in g.mods.get("trick_distance_unlimited", ()):
-        if seat == p.seat and s.trick_distance_unlimited(g, p):
-            return True
+    hooked = g.mods.get("trick_distance_unlimited")
+    if hooked:
+        for seat, s in hooked:
+            if seat == p.seat and s.trick_distance_unlimited(g, p):
+                return True
     return False
 
 
