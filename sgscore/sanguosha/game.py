@@ -14,7 +14,7 @@ import struct
 import zlib
 from collections.abc import Callable, Iterable
 from copy import deepcopy
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 from .._accel import mypyc_attr
 from ..core.canon import state_hash
@@ -212,6 +212,19 @@ def mode_of(config: Config) -> Variant:
     return _MODES[config.mode]
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _add(index: dict[K, list[V]], key: K, value: V) -> None:
+    """Append ``value`` to ``index[key]``, made when missing (``dict.setdefault`` compiled makes
+    a ``KeyError`` each time the key is new, which in a fresh index is nearly every time)."""
+    listed = index.get(key)
+    if listed is None:
+        index[key] = [value]
+    else:
+        listed.append(value)
+
 class Game(Engine):
     """One game of identity mode, driven decision by decision."""
 
@@ -341,18 +354,18 @@ class Game(Engine):
                 if lord and p.role != LORD:
                     continue
                 for t in timings:
-                    hooks.setdefault(t, []).append((p.seat, s))
+                    _add(hooks, t, (p.seat, s))
                 for m in modifies:
-                    mods.setdefault(m, []).append((p.seat, s))
+                    _add(mods, m, (p.seat, s))
                 if answers:
-                    answering.setdefault(p.seat, []).append(s)
+                    _add(answering, p.seat, s)
                 if acts:
                     if s.lent:  # offered to the others, in their play phases
                         for q in self.players:
                             if q.alive and q is not p:
-                                acting.setdefault(q.seat, []).append(s)
+                                _add(acting, q.seat, s)
                     else:
-                        acting.setdefault(p.seat, []).append(s)
+                        _add(acting, p.seat, s)
         if self.table_actions:
             self._add_table_actions(acting)
         self.hooks = hooks

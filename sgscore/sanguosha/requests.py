@@ -101,7 +101,12 @@ class PlayRequest(Request):
             if listed:
                 for s in listed:
                     for used, targets in s.play_options(g, p):
-                        skills.setdefault((s.id, tuple(used)), []).append(tuple(targets))
+                        key = (s.id, tuple(used))
+                        options = skills.get(key)
+                        if options is None:
+                            skills[key] = [tuple(targets)]
+                        else:
+                            options.append(tuple(targets))
             self._skills_all = skills
         return self._skills_all
 

@@ -80,21 +80,35 @@ def draw(g: Game, p: Player, n: int) -> Proc:
     return cards
 
 
+def _index(cards: list[int], card: int) -> int:
+    """Where ``card`` is in ``cards``, or -1 (``card in cards``, then ``index``, on machine
+    integers in the compiled core)."""
+    i = 0
+    for c in cards:
+        if c == card:
+            return i
+        i += 1
+    return -1
+
+
 def remove_card(g: Game, card: int) -> tuple[str, Player | None]:
     """Take ``card`` out of whatever zone holds it; returns the zone and its owner. (A card is
     in one zone only, so the order of the search does not matter: the zone cards most often
     leave, being used or judged, first.)"""
-    if card in g.processing:
-        g.processing.remove(card)
+    i = _index(g.processing, card)
+    if i >= 0:
+        g.processing.pop(i)
         return "processing", None
     for p in g.players:
         h = p.hand
-        if card in h:
-            h.remove(card)
+        i = _index(h, card)
+        if i >= 0:
+            h.pop(i)
             return "hand", p
         eq = p.equip
-        if card in eq:
-            eq[eq.index(card)] = NO_CARD
+        i = _index(eq, card)
+        if i >= 0:
+            eq[i] = NO_CARD
             if KIND[card] == EQUIP:
                 _unequip_skill(g, p, card)
             return "equip", p
