@@ -17,8 +17,11 @@ of its rules. ``docs/dice.md`` describes the rules as implemented; the modules:
 | ``generals/`` | one module per general |
 """
 
+from ..core.checks import watch_procedures
 from . import generals  # noqa: F401 - registers every general
 from .config import DiceConfig
 from .game import GAME_ID, DiceGame
+
+watch_procedures(__name__)  # with SGSCORE_CHECK_PROCEDURES only (core/checks.py)
 
 __all__ = ["DiceConfig", "DiceGame", "GAME_ID"]

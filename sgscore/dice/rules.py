@@ -11,7 +11,6 @@ the turn with 1 damage; then the final dice in 000's order: 近杀/远杀 togeth
 
 from __future__ import annotations
 
-from ..core.checks import procedure
 from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from .game import DiceGame, plays, resumes
@@ -106,7 +105,6 @@ def first_seat(g: DiceGame) -> int:
 
 
 @plays
-@procedure
 def game_procedure(g: DiceGame) -> Proc:
     deal_table(g)
     setup = g.setup
@@ -119,7 +117,6 @@ def game_procedure(g: DiceGame) -> Proc:
 
 
 @resumes
-@procedure
 def turns(g: DiceGame, seat: int, resumed: int = -1) -> Proc:
     """Turns from ``seat``'s, each living player's in seat order, until the game ends.
     ``resumed``: the game was rebuilt at ``seat``'s reroll request after that roll (``DiceGame
@@ -157,7 +154,6 @@ def _begin_turn(g: DiceGame, p: Player) -> None:
 
 
 # ---------------------------------------------------------------------------- a turn
-@procedure
 def turn(g: DiceGame, p: Player, resumed: int = -1) -> Proc:
     """One turn of ``p``: 000 "游戏进程" (``resumed``: from its reroll request after that roll)."""
     if resumed < 0:
@@ -182,7 +178,6 @@ def roll(g: DiceGame, p: Player, dice: list[int], roll_no: int) -> None:
     g.log(ROLL, p.seat, roll_no, tuple(dice), tuple(g.dice))
 
 
-@procedure
 def rolling(g: DiceGame, p: Player, resumed: int = -1) -> Proc:
     """The roll and the rerolls; returns True when 3+ 闪电 (or ``p``'s death) ended the turn.
     ``resumed``: the number of the roll after which the reroll request is asked again (the game
@@ -222,7 +217,6 @@ def rolling(g: DiceGame, p: Player, resumed: int = -1) -> Proc:
         roll_no += 1
 
 
-@procedure
 def resolve(g: DiceGame, p: Player) -> Proc:
     """000 "骰子": the final dice in order: 近杀/远杀 together, then 酒, then 万箭齐发."""
     g.phase = "resolve"
@@ -260,7 +254,6 @@ def slash_targets(g: DiceGame, p: Player, face: str) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- the final dice
-@procedure
 def slashes(g: DiceGame, p: Player) -> Proc:
     """Every 杀 die picks its target, then their damage is dealt together (000: "近【杀】和远【杀】
     同时结算")."""
@@ -283,7 +276,6 @@ def slashes(g: DiceGame, p: Player) -> Proc:
     yield from deal(g, [Damage(g.players[t], n, p.seat, "slash") for _, t, n in shots])
 
 
-@procedure
 def beers(g: DiceGame, p: Player) -> Proc:
     """Each 酒 die: one living player (any, ``p`` included) recovers 1 HP; a full-HP one may be
     chosen and the 酒 is wasted (000: "你可以选择未受伤的角色而不执行效果")."""
@@ -300,7 +292,6 @@ def beers(g: DiceGame, p: Player) -> Proc:
         heal(g, q, 1 + bonus, "beer")
 
 
-@procedure
 def gatling(g: DiceGame, p: Player) -> Proc:
     """000: "若【万箭齐发】结果数不小于3，你弃置所有【箭】，然后对每名其他角色各造成1点伤害"
     (乱击: 2); 集智 comes first."""
@@ -322,7 +313,6 @@ def gatling(g: DiceGame, p: Player) -> Proc:
 
 
 # ---------------------------------------------------------------------------- arrows
-@procedure
 def take_arrow(g: DiceGame, p: Player) -> Proc:
     """``p`` takes one 【箭】 from the pile; the last one sets off 南蛮入侵."""
     g.pile -= 1
@@ -332,7 +322,6 @@ def take_arrow(g: DiceGame, p: Player) -> Proc:
         yield from indians(g, p)
 
 
-@procedure
 def indians(g: DiceGame, p: Player) -> Proc:
     """000: "所有角色同时受到X点伤害（X为等同于其拥有的【箭】的数量），然后弃置所有【箭】"; no
     source."""
@@ -357,7 +346,6 @@ def heal(g: DiceGame, p: Player, n: int, reason: str) -> int:
     return amount
 
 
-@procedure
 def deal(g: DiceGame, hits: list[Damage], *, indians: bool = False) -> Proc:
     """Damage dealt at once: every target's ``before_damage`` skill, then the HP lost, the deaths
     (with the victory check), then (南蛮入侵) every 【箭】 back to the pile, then ``after_damage``
@@ -389,7 +377,6 @@ def deal(g: DiceGame, hits: list[Damage], *, indians: bool = False) -> Proc:
             yield from s.after_damage(g, d.target, d)
 
 
-@procedure
 def deaths(g: DiceGame, dead: list[tuple[Player, int | None]]) -> Proc:
     """000 "伤害和死亡": each reveals its role and returns its 【箭】; then the victory check;
     then the skills that react to a death (行殇)."""

@@ -7,6 +7,7 @@ rules' mode is ``identity.py``).
 
 from __future__ import annotations
 
+from ..core.checks import watch_procedures
 from ..core.engine import EngineError
 from . import content, generals, identity, variants  # noqa: F401 - they register what they hold
 from .cards import CARD_TYPES, PACKS
@@ -15,6 +16,8 @@ from .game import ENGINE_VERSION, RULESET, Game
 from .model import GENERALS
 from .skills import SKILLS, TIMINGS
 from .spec import RULES_VERSION, SPEC
+
+watch_procedures(__name__)  # with SGSCORE_CHECK_PROCEDURES only (core/checks.py)
 
 __all__ = [
     "Config", "ConfigError", "Game", "EngineError", "new_game", "ENGINE_VERSION", "RULESET",

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..core.checks import procedure
 from ..core.engine import Proc
 from ..core.protocol import PickRequest
 from .config import draft_needs, offer_size
@@ -71,9 +70,6 @@ def _ask_draft(t: Teller, seat: int, *prompt: Any) -> str:
 def DRAFT(t: Teller, choice: str) -> str:
     """The selection of generals: which of the offered generals this seat plays."""
     return t.general(choice)
-
-
-@procedure
 def draft(g: Game) -> Proc:
     """Run the draft; returns one general id per seat."""
     cfg = g.config

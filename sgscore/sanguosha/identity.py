@@ -11,7 +11,6 @@ using and playing cards, damage, dying and death, judgements) are ``rules.py``.
 
 from __future__ import annotations
 
-from ..core.checks import procedure
 from ..core.engine import GameOver, Proc
 from .config import Config, ConfigError, draft_needs
 from .draft import draft
@@ -89,7 +88,6 @@ def assign_generals(g: Game, ids: list[str] | None) -> None:
         p.skills = [SKILLS[s] for s in gen.skills]
 
 
-@procedure
 def setup(g: Game) -> Proc:
     """Roles, generals (dealt, drafted with recorded decisions, or as configured), the deck and
     the starting hands (docs/rules.md "Setup"). The variants are told once the generals are dealt
@@ -124,7 +122,6 @@ def setup(g: Game) -> Proc:
 
 
 # ---------------------------------------------------------------------------- the order of play
-@procedure
 def turns(g: Game, seat: int, first: str = "start", resumed: bool = False) -> Proc:
     """Turns from ``seat``'s (its first from the phase ``first``), round after round from the
     lord, until someone wins or the cap is hit (docs/rules.md "The turn"). ``resumed``: the game

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.checks import procedure
 from ..core.engine import Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
@@ -86,15 +85,9 @@ __all__ = [
     "turn", "fire", "respond", "use_card", "damage", "recover", "lose_hp", "judge", "dying",
     "die", "nullified", "ask_yes_no", "ask_cards", "draw", "discard",
 ]
-
-
-@procedure
 def ask_yes_no(g: Game, p: Player, kind: Kind, prompt: tuple[Any, ...] = ()) -> Proc:
     """Ask ``p`` a yes/no question; returns the answer."""
     return (yield PickRequest(p.seat, kind, YES_NO, prompt))
-
-
-@procedure
 def ask_cards(
     g: Game, p: Player, kind: Kind, pool: list[int], low: int, high: int,
     prompt: tuple[Any, ...] = (),
@@ -104,7 +97,6 @@ def ask_cards(
 
 
 # ---------------------------------------------------------------------------- the turn
-@procedure
 def turn(g: Game, p: Player, first: str = "start", resumed: bool = False) -> Proc:
     if not resumed:
         g.current = p.seat
@@ -138,9 +130,6 @@ def turn(g: Game, p: Player, first: str = "start", resumed: bool = False) -> Pro
         if p.alive and PHASE_END in g.hooks:
             yield from fire(g, PHASE_END, PhaseCtx(p, phase))
     g.phase = "between"
-
-
-@procedure
 def judge_phase(g: Game, p: Player) -> Proc:
     # docs/rules.md "The turn": delayed tricks are judged last-placed first, each card once: the
     # ones lying there when the phase starts (a 闪电 that stays is judged again next turn, not at
@@ -160,18 +149,12 @@ def judge_phase(g: Game, p: Player) -> Proc:
         judged = g.card_types[name].judged
         assert judged is not None, f"{name} is not a delayed trick"
         yield from judged(g, p, card, cancelled)
-
-
-@procedure
 def draw_phase(g: Game, p: Player) -> Proc:
     ctx = DrawPhaseCtx(p, 2)
     if DRAW_PHASE in g.hooks:
         yield from fire(g, DRAW_PHASE, ctx)
     if not ctx.skip and p.alive:
         yield from draw(g, p, ctx.count)
-
-
-@procedure
 def play_phase(g: Game, p: Player) -> Proc:
     while p.alive and g.phase == "play":
         req = PlayRequest(g, p)
@@ -180,9 +163,6 @@ def play_phase(g: Game, p: Player) -> Proc:
         if choice is None:
             break
         yield from perform_play(g, p, choice)
-
-
-@procedure
 def perform_play(g: Game, p: Player, choice: tuple[Any, ...]) -> Proc:
     """Carry out a legal play-phase choice (see ``requests.PlayRequest`` for its shape)."""
     if isinstance(choice[0], str):
@@ -196,9 +176,6 @@ def perform_play(g: Game, p: Player, choice: tuple[Any, ...]) -> Proc:
             yield from skill.play(g, p, cards, targets)
         return
     yield from use_card(g, p, VCard.of(choice[0]), tuple(choice[1:]))
-
-
-@procedure
 def discard_phase(g: Game, p: Player) -> Proc:
     return_borrowed(g, p)  # 借刀杀人: the weapon goes back at the start of the discard phase
     if DISCARD_BEGIN in g.hooks:
@@ -237,9 +214,6 @@ def _respond_options(g: Game, p: Player, name: str, ctx: Ctx | None,
             if s.respond_ok(g, p, name, ctx):
                 options.append((s.id,))
     return options
-
-
-@procedure
 def respond(g: Game, p: Player, name: str, ctx: Ctx | None, prompt: tuple[Any, ...] = ()) -> Proc:
     """Ask ``p`` for a card named ``name`` (闪 to a 杀, 杀 in a duel, 桃 to the dying, 无懈可击).
 
@@ -292,9 +266,6 @@ def _equip_skill_works(g: Game, p: Player, s: Skill, ctx: Ctx | None) -> bool:
     if p is ctx.target and ctx.ignore_armor:
         return False
     return g.equipment_works(p, user)
-
-
-@procedure
 def use_card(
     g: Game, user: Player, vcard: VCard, targets: tuple[int, ...], *, counted: bool = True,
     via: str = "", played: bool = False,
@@ -318,9 +289,6 @@ def use_card(
         yield from fire(g, CARD_USED, use)
     yield from g.card_types[vcard.name].effect(g, use)
     to_discard(g, vcard.cards)
-
-
-@procedure
 def nullified(g: Game, trick: VCard, target: Player, user: Player | None) -> Proc:
     """The 无懈可击 window for one trick on one target (docs/rules.md "Cards"): every living player
     may respond, asked in turn order from the current player; each 无懈可击 flips the outcome and
@@ -357,7 +325,6 @@ def _anyone_can_nullify(g: Game) -> bool:
 
 
 # ---------------------------------------------------------------------------- damage and death
-@procedure
 def damage(g: Game, source: Player | None, target: Player, amount: int, card: VCard | None) -> Proc:
     """Deal damage: ``damage_before`` may change or prevent it; then HP drops, dying is resolved,
     and ``damaged`` fires for the survivors (奸雄, 反馈, ...)."""
@@ -378,9 +345,6 @@ def damage(g: Game, source: Player | None, target: Player, amount: int, card: VC
         yield from fire(g, DAMAGED, ctx)
     if source is not None and CAUSED_DAMAGE in g.hooks:
         yield from fire(g, CAUSED_DAMAGE, ctx)
-
-
-@procedure
 def lose_hp(g: Game, target: Player, amount: int, source: Player | None = None) -> Proc:
     """Lose HP (not damage: no damage timings fire)."""
     target.hp -= amount
@@ -395,9 +359,6 @@ def recover(g: Game, p: Player, amount: int) -> None:
     if new != p.hp:
         g.log(RECOVER, p.seat, new - p.hp, new)
         p.hp = new
-
-
-@procedure
 def dying(g: Game, p: Player, source: Player | None) -> Proc:
     """docs/rules.md "Dying, death and victory": from the current player round the table, each
     living player may use 桃 on the dying player, one per request and as many as they like, until
@@ -418,9 +379,6 @@ def dying(g: Game, p: Player, source: Player | None) -> Proc:
         if p.hp > 0:
             return
     yield from die(g, p, source)
-
-
-@procedure
 def die(g: Game, p: Player, killer: Player | None) -> Proc:
     """Death (docs/rules.md "Dying, death and victory"): reveal the role, discard every card, check
     victory (the mode's), the ``death`` timing, reward or punish the killer (the mode's reward,
@@ -448,7 +406,6 @@ def die(g: Game, p: Player, killer: Player | None) -> Proc:
 
 
 # ---------------------------------------------------------------------------- judgement
-@procedure
 def judge(g: Game, p: Player, judgement: Judgement) -> Proc:
     """Reveal the top card of the draw pile as ``p``'s judgement card for ``judgement`` (declared
     with what its result means: :func:`~.events.judgement`). ``judge_revealed`` lets skills

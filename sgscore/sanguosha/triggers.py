@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from ..core.checks import procedure
 from ..core.engine import Proc
 from ..core.protocol import PickRequest
 from .events import SKILL
@@ -19,9 +18,6 @@ if TYPE_CHECKING:
 __all__ = ["fire"]
 
 C = TypeVar("C")
-
-
-@procedure
 def fire(g: Game, timing: Timing[C], ctx: C) -> Proc:
     """Resolve every skill hooked on ``timing`` whose condition holds, in turn order from the
     current player (docs/rules.md "The turn"). When one player has several, that player picks the

@@ -33,12 +33,14 @@ def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int,
 
 
 def test_error_record_and_validation_reproduce_it(monkeypatch: pytest.MonkeyPatch,) -> None:
-    calls = _break_on_call(monkeypatch, "draw", 6)
+    # identity mode's turn procedure, patched where identity mode's loop (Python on either core)
+    # calls it: the compiled core calls its own procedures directly.
+    calls = _break_on_call(monkeypatch, "turn", 6, identity)
     data, result = record_bytes(Config(players=5, generals=None), 21, True)
     assert result.error is not None and result.error.kind == "ZeroDivisionError"
     replay = read_replay(data)
     assert isinstance(replay.error, ErrorRecord) and replay.end is not None
-    assert replay.error.at == result.decisions and replay.error.msg == "injected failure in draw #6"
+    assert replay.error.at == result.decisions and replay.error.msg == "injected failure in turn #6"
     assert replay.summary is not None and replay.summary["reason"] == "error"
     calls[0] = 0  # validating re-runs the same engine with the same fault
     res = validate_file(data)
@@ -77,9 +79,9 @@ def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch, pure_core: None
 
 
 def test_a_different_error_is_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _break_on_call(monkeypatch, "draw", 6)
+    calls = _break_on_call(monkeypatch, "turn", 6, identity)
     data, _ = record_bytes(Config(players=5, generals=None), 21)
     monkeypatch.undo()
-    calls = _break_on_call(monkeypatch, "draw", 7)
+    calls = _break_on_call(monkeypatch, "turn", 7, identity)
     res = validate_file(data)
     assert not res.valid and res.error is not None and calls[0] >= 1

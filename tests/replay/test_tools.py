@@ -9,7 +9,7 @@ from typing import Any
 import msgpack
 import pytest
 
-import sgscore.sanguosha.rules as rules
+import sgscore.sanguosha.identity as identity
 from sgscore import Config, new_game
 from sgscore.agents import RandomAgent
 from sgscore.core.protocol import normalize_choice
@@ -212,29 +212,31 @@ def test_resim_of_a_truncated_replay_is_truncated_at_the_same_decision(
     assert new.header.events and new.events
 
 
-def _break_draw(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
-    real = rules.draw
+def _break_turn(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
+    real = identity.turn
     calls = [0]
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         calls[0] += 1
         if calls[0] == n:
-            raise ZeroDivisionError(f"injected failure in draw #{n}")
+            raise ZeroDivisionError(f"injected failure in turn #{n}")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rules, "draw", broken)
+    # Patched where identity mode calls it: its loop is Python on either core, whereas the compiled
+    # core calls its own procedures directly (docs/architecture.md "Procedures are generators").
+    monkeypatch.setattr(identity, "turn", broken)
     return calls
 
 
 def test_resim_reproduces_an_engine_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    calls = _break_draw(monkeypatch, 6)
+    calls = _break_turn(monkeypatch, 6)
     src = _rec(tmp_path / "crash.mp", seed=21, cfg=Config(players=5, generals=None))
     before = read_replay(src)
     assert isinstance(before.error, ErrorRecord) and before.error.at > 0
     calls[0] = 0
     out = tmp_path / "crash-ev.mp"
     res = resim_file(src, out, events=True)
-    assert res.error == {"kind": "ZeroDivisionError", "msg": "injected failure in draw #6",
+    assert res.error == {"kind": "ZeroDivisionError", "msg": "injected failure in turn #6",
                          "at": before.error.at}
     after = read_replay(out)
     k = after.records.index(before.error)

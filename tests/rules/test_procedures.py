@@ -1,9 +1,10 @@
 """Every rule procedure of both games is checked for a missing ``yield from``
-(docs/architecture.md "Procedures are generators"): each function that returns a ``Proc`` is
-marked ``@procedure``, or is a hook its registration watches (a skill's ``trigger``, ``play`` and
+(docs/architecture.md "Procedures are generators"): each function that returns a ``Proc`` is a
+module-level function of a module its game's package sweeps when it is imported
+(``checks.watch_procedures``), a hook its registration watches (a skill's ``trigger``, ``play`` and
 ``respond``, a dice skill's hooks, a variant's, a card type's ``effect`` and ``judged``: a module's
-function given to a card type as one of those). A procedure added without either fails here, by
-name."""
+function given to a card type as one of those), or marked ``@procedure``. A procedure that is
+none of these fails here, by name."""
 
 from __future__ import annotations
 
@@ -73,15 +74,17 @@ def _unwatched(module: str, path: Path) -> Iterator[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     loaded = importlib.import_module(module)
     cards = _card_functions(tree)
+    swept = checks.SWEPT.get(module, [])
 
     def visit(node: ast.AST, cls: ast.ClassDef | None) -> Iterator[str]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.ClassDef):
                 yield from visit(child, child if cls is None and node is tree else None)
             elif isinstance(child, ast.FunctionDef):
+                top = cls is None and node is tree
                 if _returns_proc(child) and not _marked(child) and not _hook(child, cls) \
                         and not _delegates(child) \
-                        and not (cls is None and node is tree and child.name in cards):
+                        and not (top and (child.name in cards or child.name in swept)):
                     yield f"{module}.{(cls.name + '.') if cls else ''}{child.name}"
                 yield from visit(child, None)
 
@@ -97,7 +100,24 @@ def _unwatched(module: str, path: Path) -> Iterator[str]:
 
 def test_every_procedure_is_marked_or_watched() -> None:
     bare = [name for module, path in _modules() for name in _unwatched(module, path)]
-    assert bare == [], f"procedures with no @procedure, nor a hook a registration watches: {bare}"
+    assert bare == [], ("procedures its package does not sweep, no hook a registration watches "
+                        f"and not marked @procedure: {bare}")
+
+
+def test_the_rules_procedures_are_watched_wherever_a_module_holds_them() -> None:
+    # The procedures carry no decorator (the compiled core calls them directly); the sweep of
+    # each game's package wraps them in their module and in every module that imported them.
+    from sgscore.dice import rules as dice_rules
+    from sgscore.dice.generals import xiahoudun
+    from sgscore.sanguosha import rules, zones
+
+    assert "sgscore.sanguosha.zones" in checks.SWEPT and "discard" in checks.SWEPT[
+        "sgscore.sanguosha.zones"]
+    assert getattr(zones.discard, "__watched__", False)
+    assert rules.discard is zones.discard  # ``from .zones import discard``: the same wrapper
+    assert getattr(rules.use_card, "__watched__", False)
+    assert getattr(dice_rules.take_arrow, "__watched__", False)
+    assert xiahoudun.take_arrow is dice_rules.take_arrow
 
 
 def test_a_card_type_and_a_variant_have_their_procedures_watched() -> None:

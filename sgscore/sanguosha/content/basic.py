@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
-from ...core.checks import procedure
 from ...core.engine import Proc
 from ..cards import BASIC, NAME, CardType, register_card
 from ..contexts import CardCtx, CardUse
@@ -153,9 +152,6 @@ def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     for k in range(1, min(most, len(ok)) + 1):
         out.extend(c for c in combinations(ok, k) if not picky or all(cap[t] >= k for t in c))
     return out
-
-
-@procedure
 def _slash_effect(g: Game, use: CardUse) -> Proc:
     # Several targets (方天画戟) are resolved in turn order from the user, like every card with
     # several targets (docs/rules.md "Advanced weapons").
@@ -166,9 +162,6 @@ def _slash_effect(g: Game, use: CardUse) -> Proc:
             yield from slash_at(g, user, use.card, target, targets=use.targets, via=use.via,
                                 counted=use.counted and g.phase == "play"
                                 and g.current == user.seat)
-
-
-@procedure
 def slash_at(
     g: Game, user: Player, card: VCard, target: Player, targets: tuple[int, ...] = (),
     via: str = "", counted: bool = False,
@@ -213,9 +206,6 @@ def slash_at(
     if ctx.prevent_damage or not target.alive:
         return
     yield from damage(g, user, target, 1 + ctx.extra, card)
-
-
-@procedure
 def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
     """The target plays the 闪 the 杀 needs (two against 无双): True if it dodged, False if not,
     None when the 杀 stops having effect on the way."""
@@ -232,9 +222,6 @@ def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
         to_discard(g, vc.cards)
         ctx.dodged_by.append(vc)
     return True
-
-
-@procedure
 def _no_effect(g: Game, use: CardUse) -> Proc:
     return
     yield
@@ -242,9 +229,6 @@ def _no_effect(g: Game, use: CardUse) -> Proc:
 
 def _peach_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()] if p.hp < p.max_hp else []
-
-
-@procedure
 def _peach_effect(g: Game, use: CardUse) -> Proc:
     recover(g, use.user, 1)
     return

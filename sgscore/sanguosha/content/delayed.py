@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.checks import procedure
 from ...core.engine import Proc
 from ..cards import DELAYED, HEART, RANK, SPADE, SUIT, CardType, register_card
 from ..contexts import CardUse
@@ -45,9 +44,6 @@ def MOVE_DELAYED(t: Teller, seat: int, target: int, card: int, name: str) -> str
 
 def _has_delayed(p: Player, name: str) -> bool:
     return any(n == name for _, n in p.judge)
-
-
-@procedure
 def _place(g: Game, use: CardUse) -> Proc:
     card = use.card
     target = g.players[use.targets[0]] if use.targets else use.user
@@ -77,9 +73,6 @@ def INDULGENCE(t: Teller, seat: int, card: int) -> str:
                      zh="判定结果为♥：【{trick}】无效", trick=t.name("indulgence"))
     return t.say(en="the judgement is not ♥: {p} skips the play phase",
                  zh="判定结果不为♥：{p}跳过出牌阶段", p=t.p(seat))
-
-
-@procedure
 def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """乐不思蜀: not ♥ → skip the play phase; discarded either way (a nullified one too)."""
     if not cancelled:
@@ -111,9 +104,6 @@ def LIGHTNING(t: Teller, seat: int, card: int) -> str:
                      zh="判定结果在♠2-♠9之间：【{trick}】击中{p}", trick=t.name("lightning"), p=t.p(seat))
     return t.say(en="the judgement is not within ♠2-♠9: {trick} does not strike",
                  zh="判定结果不在♠2-♠9之间：【{trick}】未击中", trick=t.name("lightning"))
-
-
-@procedure
 def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """闪电: ♠2-♠9 → 3 damage with no source, then discarded; otherwise (or nullified) it moves on
     to the next living player whose judgement area holds no 闪电 (docs/rules.md "Cards")."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.checks import procedure
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, SubsetRequest
 from ..cards import (
@@ -66,9 +65,6 @@ __all__ = [
 
 def _equip_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()]
-
-
-@procedure
 def _equip_effect(g: Game, use: CardUse) -> Proc:
     yield from equip_card(g, use.user, use.card.cards[0])
 

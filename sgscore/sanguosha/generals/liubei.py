@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ...core.checks import procedure
 from ...core.engine import Proc
 from ..contexts import Ctx
 from ..events import asks_round
@@ -51,9 +50,6 @@ class Rende(Skill):
 
 def _shu_helpers(g: Game, owner: Player) -> list[Player]:
     return [q for q in g.order_from(owner.seat)[1:] if q.of_kingdom("shu")]
-
-
-@procedure
 def _ask_helpers(g: Game, owner: Player, ctx: Ctx | None, prompt: tuple[Any, ...]) -> Proc:
     """Ask the other Shu players in turn order for a 杀; returns it as 刘备's card, or None."""
     for q in _shu_helpers(g, owner):

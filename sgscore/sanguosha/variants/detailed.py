@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...core.checks import procedure
 from ...core.engine import Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..cards import NAME
@@ -132,7 +131,6 @@ def install(g: Game) -> None:
     g.rebuild_hooks()
 
 
-@procedure
 def round_begins(g: Game) -> Proc:
     """A round begins (before the lord's turn): the three-player drain, once it is due."""
     kept = state(g)
@@ -147,7 +145,6 @@ def round_begins(g: Game) -> Proc:
         yield from _drain(g)
 
 
-@procedure
 def after_death(g: Game, p: Player) -> Proc:
     """Everything a death means to the detailed rules, after the dead player's cards, victory,
     death skills and the reward: protection ends, the drain's countdown starts, the souls
@@ -272,7 +269,6 @@ def _countdown(g: Game, kept: Detailed, since: int) -> None:
     g.log(DRAIN_COUNTDOWN, kept.three_left + DRAIN_AFTER + 1)
 
 
-@procedure
 def _drain(g: Game) -> Proc:
     """003 "每轮所有人同时各减一点体力，如一起出局则延续到下轮": every living player loses 1 HP at
     once, then the dying are resolved in turn order from the lord; if it would bring every one of
@@ -325,7 +321,6 @@ def _souls_of_the_dead_host(g: Game, p: Player) -> None:
             g.log(DISCARD, soul.seat, (soul.card,), XUANWU)
 
 
-@procedure
 def _rise(g: Game, p: Player) -> Proc:
     """The dead ``p`` becomes the soul of their role and chooses a living player to possess (a
     recorded decision of the dead seat); 玄武 draws its card."""

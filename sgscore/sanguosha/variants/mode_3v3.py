@@ -47,7 +47,6 @@ from collections.abc import Sequence
 from itertools import combinations, permutations
 from typing import Any, Final
 
-from ...core.checks import procedure
 from ...core.engine import GameOver, Proc
 from ...core.protocol import Choice, PickRequest, Request
 from ..cards import NAME
@@ -314,7 +313,6 @@ REQUEST_KINDS: Final = frozenset({
 
 
 # ---------------------------------------------------------------------------- setup
-@procedure
 def _draft(g: Game, ask_first: bool) -> Proc:
     """003 步骤1-8: returns one general id per seat and the camp that acts first."""
     pool = list(g.config.general_pool())
@@ -363,7 +361,6 @@ def _assign(g: Game, ids: Sequence[str] | None) -> None:
         p.skills = [SKILLS[s] for s in gen.skills]
 
 
-@procedure
 def _decide_first_action(g: Game) -> Proc:
     cold = MARSHAL_SEAT[COLD]
     first = yield PickRequest(cold, FIRST_ACTION_REQUEST, (COLD, WARM))
@@ -371,7 +368,6 @@ def _decide_first_action(g: Game) -> Proc:
     return first
 
 
-@procedure
 def setup(g: Game, ask_first: bool = True) -> Proc:
     """Camps, the deck without 闪电, generals, the starting hands; returns the camp that acts
     first (the cold marshal's decision; cold when ``ask_first`` is off, in a scenario)."""
@@ -429,7 +425,6 @@ def _ready(g: Game, camp: str, tapped: list[bool]) -> bool:
     return any(p.alive and not tapped[p.seat] and camp_of(p.role) == camp for p in g.players)
 
 
-@procedure
 def _act(g: Game, seats: Sequence[int], tapped: list[bool], first_phase: str = "start") -> Proc:
     """The turns of one action, each seat's role card tapped as its turn begins; a turn that
     ends with every living player tapped resets them all and begins a round."""
@@ -450,7 +445,6 @@ def _act(g: Game, seats: Sequence[int], tapped: list[bool], first_phase: str = "
                 yield from v.round_begins(g)
 
 
-@procedure
 def game_procedure(
     g: Game, arrange: Arrange | None = None, start_seat: int | None = None,
     start_phase: str = "start",
@@ -495,7 +489,6 @@ def check_victory(g: Game) -> None:
             raise GameOver(other_camp(camp_of(p.role)), "marshal_died")
 
 
-@procedure
 def area_order(g: Game, user: Player, card: VCard, order: list[Player]) -> Proc:
     """003 "普牌的变体规则": the user of an area trick chooses the direction (``order`` is every
     living player in seat order from the user); asked when three or more are alive, since with
