@@ -10,7 +10,10 @@ sequence, which is how agents get dice of their own without shifting the game's.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:  # a type only: compiled, a machine integer; in Python, an int like any other
+    from mypy_extensions import i64
 
 __all__ = ["ALGORITHM", "Pcg32"]
 
@@ -36,8 +39,9 @@ class Pcg32:
     taken modulo 2**64.
 
     The 64-bit ``state`` and ``inc`` are kept as 32-bit halves, and the multiply modulo 2**64 is
-    done in 16-bit pieces, so that no value in a step exceeds 2**50: machine integers in the
-    compiled core (``sgscore/_accel.py``), where 64-bit ones would be Python objects.
+    done in 16-bit pieces, so that no value in a step exceeds 2**50: the compiled core
+    (``sgscore/_accel.py``) computes a step on 64-bit machine integers (``i64``) that never
+    overflow, where 64-bit unsigned values would be Python objects.
     """
 
     __slots__ = ("hi", "lo", "inc_hi", "inc_lo")
@@ -66,27 +70,29 @@ class Pcg32:
 
     def next_u32(self) -> int:
         """The next 32-bit output (``docs/rng.md``, "State and one step")."""
-        hi = self.hi
-        lo = self.lo
+        # Every value below stays under 2**50 (and every shift under 64 bits), so the machine
+        # integers of the compiled core (i64) give exactly what Python's ints give.
+        hi: i64 = self.hi
+        lo: i64 = self.lo
         # The output, from the old state: x = ((old >> 18) ^ old) >> 27, rotated right by
         # old >> 59.
-        x = (((hi << 5) | (lo >> 27)) ^ (hi >> 13)) & _M32
-        rot = hi >> 27
+        x: i64 = (((hi << 5) | (lo >> 27)) ^ (hi >> 13)) & _M32
+        rot: i64 = hi >> 27
         # The step, state = old * MULT + inc (mod 2**64): lo * MULT's low 32 bits and carry,
         # then the high half with the cross products hi * MULT_lo and lo * MULT_hi mod 2**32.
-        l0 = lo & _M16
-        l1 = lo >> 16
-        h0 = hi & _M16
-        mid = l0 * _M1 + l1 * _M0
-        low = l0 * _M0 + ((mid & _M16) << 16) + self.inc_lo
-        high = (
+        l0: i64 = lo & _M16
+        l1: i64 = lo >> 16
+        h0: i64 = hi & _M16
+        mid: i64 = l0 * _M1 + l1 * _M0
+        low: i64 = l0 * _M0 + ((mid & _M16) << 16) + self.inc_lo
+        high: i64 = (
             l1 * _M1 + (mid >> 16) + (low >> 32) + self.inc_hi
             + h0 * _M0 + (((h0 * _M1 + (hi >> 16) * _M0) & _M16) << 16)
             + l0 * _M2 + (((l0 * _M3 + l1 * _M2) & _M16) << 16)
         )
         self.lo = low & _M32
         self.hi = high & _M32
-        k = (32 - rot) & 31
+        k: i64 = (32 - rot) & 31
         return (x >> rot) | ((x & (_M32 >> k)) << k)
 
     def below(self, bound: int) -> int:
