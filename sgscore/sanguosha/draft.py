@@ -70,6 +70,8 @@ def _ask_draft(t: Teller, seat: int, *prompt: Any) -> str:
 def DRAFT(t: Teller, choice: str) -> str:
     """The selection of generals: which of the offered generals this seat plays."""
     return t.general(choice)
+
+
 def draft(g: Game) -> Proc:
     """Run the draft; returns one general id per seat."""
     cfg = g.config

@@ -85,9 +85,13 @@ __all__ = [
     "turn", "fire", "respond", "use_card", "damage", "recover", "lose_hp", "judge", "dying",
     "die", "nullified", "ask_yes_no", "ask_cards", "draw", "discard",
 ]
+
+
 def ask_yes_no(g: Game, p: Player, kind: Kind, prompt: tuple[Any, ...] = ()) -> Proc:
     """Ask ``p`` a yes/no question; returns the answer."""
     return (yield PickRequest(p.seat, kind, YES_NO, prompt))
+
+
 def ask_cards(
     g: Game, p: Player, kind: Kind, pool: list[int], low: int, high: int,
     prompt: tuple[Any, ...] = (),
@@ -130,6 +134,8 @@ def turn(g: Game, p: Player, first: str = "start", resumed: bool = False) -> Pro
         if p.alive and PHASE_END in g.hooks:
             yield from fire(g, PHASE_END, PhaseCtx(p, phase))
     g.phase = "between"
+
+
 def judge_phase(g: Game, p: Player) -> Proc:
     # docs/rules.md "The turn": delayed tricks are judged last-placed first, each card once: the
     # ones lying there when the phase starts (a 闪电 that stays is judged again next turn, not at
@@ -149,12 +155,16 @@ def judge_phase(g: Game, p: Player) -> Proc:
         judged = g.card_types[name].judged
         assert judged is not None, f"{name} is not a delayed trick"
         yield from judged(g, p, card, cancelled)
+
+
 def draw_phase(g: Game, p: Player) -> Proc:
     ctx = DrawPhaseCtx(p, 2)
     if DRAW_PHASE in g.hooks:
         yield from fire(g, DRAW_PHASE, ctx)
     if not ctx.skip and p.alive:
         yield from draw(g, p, ctx.count)
+
+
 def play_phase(g: Game, p: Player) -> Proc:
     while p.alive and g.phase == "play":
         req = PlayRequest(g, p)
@@ -163,6 +173,8 @@ def play_phase(g: Game, p: Player) -> Proc:
         if choice is None:
             break
         yield from perform_play(g, p, choice)
+
+
 def perform_play(g: Game, p: Player, choice: tuple[Any, ...]) -> Proc:
     """Carry out a legal play-phase choice (see ``requests.PlayRequest`` for its shape)."""
     if isinstance(choice[0], str):
@@ -176,6 +188,8 @@ def perform_play(g: Game, p: Player, choice: tuple[Any, ...]) -> Proc:
             yield from skill.play(g, p, cards, targets)
         return
     yield from use_card(g, p, VCard.of(choice[0]), tuple(choice[1:]))
+
+
 def discard_phase(g: Game, p: Player) -> Proc:
     return_borrowed(g, p)  # 借刀杀人: the weapon goes back at the start of the discard phase
     if DISCARD_BEGIN in g.hooks:
@@ -214,6 +228,8 @@ def _respond_options(g: Game, p: Player, name: str, ctx: Ctx | None,
             if s.respond_ok(g, p, name, ctx):
                 options.append((s.id,))
     return options
+
+
 def respond(g: Game, p: Player, name: str, ctx: Ctx | None, prompt: tuple[Any, ...] = ()) -> Proc:
     """Ask ``p`` for a card named ``name`` (闪 to a 杀, 杀 in a duel, 桃 to the dying, 无懈可击).
 
@@ -266,6 +282,8 @@ def _equip_skill_works(g: Game, p: Player, s: Skill, ctx: Ctx | None) -> bool:
     if p is ctx.target and ctx.ignore_armor:
         return False
     return g.equipment_works(p, user)
+
+
 def use_card(
     g: Game, user: Player, vcard: VCard, targets: tuple[int, ...], *, counted: bool = True,
     via: str = "", played: bool = False,
@@ -289,6 +307,8 @@ def use_card(
         yield from fire(g, CARD_USED, use)
     yield from g.card_types[vcard.name].effect(g, use)
     to_discard(g, vcard.cards)
+
+
 def nullified(g: Game, trick: VCard, target: Player, user: Player | None) -> Proc:
     """The 无懈可击 window for one trick on one target (docs/rules.md "Cards"): every living player
     may respond, asked in turn order from the current player; each 无懈可击 flips the outcome and
@@ -345,6 +365,8 @@ def damage(g: Game, source: Player | None, target: Player, amount: int, card: VC
         yield from fire(g, DAMAGED, ctx)
     if source is not None and CAUSED_DAMAGE in g.hooks:
         yield from fire(g, CAUSED_DAMAGE, ctx)
+
+
 def lose_hp(g: Game, target: Player, amount: int, source: Player | None = None) -> Proc:
     """Lose HP (not damage: no damage timings fire)."""
     target.hp -= amount
@@ -359,6 +381,8 @@ def recover(g: Game, p: Player, amount: int) -> None:
     if new != p.hp:
         g.log(RECOVER, p.seat, new - p.hp, new)
         p.hp = new
+
+
 def dying(g: Game, p: Player, source: Player | None) -> Proc:
     """docs/rules.md "Dying, death and victory": from the current player round the table, each
     living player may use 桃 on the dying player, one per request and as many as they like, until
@@ -379,6 +403,8 @@ def dying(g: Game, p: Player, source: Player | None) -> Proc:
         if p.hp > 0:
             return
     yield from die(g, p, source)
+
+
 def die(g: Game, p: Player, killer: Player | None) -> Proc:
     """Death (docs/rules.md "Dying, death and victory"): reveal the role, discard every card, check
     victory (the mode's), the ``death`` timing, reward or punish the killer (the mode's reward,

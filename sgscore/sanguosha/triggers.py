@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 __all__ = ["fire"]
 
 C = TypeVar("C")
+
+
 def fire(g: Game, timing: Timing[C], ctx: C) -> Proc:
     """Resolve every skill hooked on ``timing`` whose condition holds, in turn order from the
     current player (docs/rules.md "The turn"). When one player has several, that player picks the

@@ -68,6 +68,8 @@ def draw_now(g: Game, p: Player, n: int) -> list[int]:
         raise
     g.log_private(DRAW, 1 << p.seat, (p.seat, n), tuple(cards))
     return cards
+
+
 def draw(g: Game, p: Player, n: int) -> Proc:
     """``p`` draws ``n`` cards."""
     cards = draw_now(g, p, n)
@@ -122,6 +124,8 @@ def remove_card(g: Game, card: int) -> tuple[str, Player | None]:
         g.draw_pile.remove(card)
         return "draw", None
     raise AssertionError(f"card {card} is in no zone")
+
+
 def lose_cards(g: Game, cards: list[int]) -> Proc:
     """Take cards out of their zones; fires ``hand_emptied`` for a player whose hand this empties."""
     emptied: list[Player] = []
@@ -133,6 +137,8 @@ def lose_cards(g: Game, cards: list[int]) -> Proc:
         for p in emptied:
             if HAND_EMPTIED in g.hooks:
                 yield from fire(g, HAND_EMPTIED, PlayerCtx(p))
+
+
 def discard(g: Game, p: Player | None, cards: list[int], reason: str) -> Proc:
     """Discard ``cards`` (from wherever they are) to the discard pile."""
     if not cards:
@@ -149,6 +155,8 @@ def to_discard(g: Game, cards: list[int] | tuple[int, ...]) -> None:
         if c in proc:
             proc.remove(c)
             g.discard_pile.append(c)
+
+
 def gain(g: Game, p: Player, cards: list[int], source: Player | None, visible: bool) -> Proc:
     """``p`` takes ``cards`` into hand from wherever they are (another player, the processing
     area, ...). ``visible``: whether everyone sees which cards moved."""
@@ -172,6 +180,8 @@ def equipment_skill(card: int) -> Skill | None:
 
 def _works(g: Game, s: Skill | None) -> bool:
     return s is not None and (g.config.advanced_weapons or not s.advanced)
+
+
 def equip_card(g: Game, p: Player, card: int) -> Proc:
     """Put an equipment card into ``p``'s equipment area, discarding the one it replaces."""
     slot = SUBTYPE[card]
@@ -213,6 +223,8 @@ def _unequip_skill(g: Game, p: Player, card: int) -> None:
                 del p.skills[i]
                 break
         g.rebuild_hooks()
+
+
 def choose_card_of(
     g: Game, chooser: Player, target: Player, kind: Kind, hand: bool = True, equip: bool = True,
     judge: bool = True,

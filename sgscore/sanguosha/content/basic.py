@@ -152,6 +152,8 @@ def _slash_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     for k in range(1, min(most, len(ok)) + 1):
         out.extend(c for c in combinations(ok, k) if not picky or all(cap[t] >= k for t in c))
     return out
+
+
 def _slash_effect(g: Game, use: CardUse) -> Proc:
     # Several targets (方天画戟) are resolved in turn order from the user, like every card with
     # several targets (docs/rules.md "Advanced weapons").
@@ -162,6 +164,8 @@ def _slash_effect(g: Game, use: CardUse) -> Proc:
             yield from slash_at(g, user, use.card, target, targets=use.targets, via=use.via,
                                 counted=use.counted and g.phase == "play"
                                 and g.current == user.seat)
+
+
 def slash_at(
     g: Game, user: Player, card: VCard, target: Player, targets: tuple[int, ...] = (),
     via: str = "", counted: bool = False,
@@ -206,6 +210,8 @@ def slash_at(
     if ctx.prevent_damage or not target.alive:
         return
     yield from damage(g, user, target, 1 + ctx.extra, card)
+
+
 def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
     """The target plays the 闪 the 杀 needs (two against 无双): True if it dodged, False if not,
     None when the 杀 stops having effect on the way."""
@@ -222,6 +228,8 @@ def _ask_jinks(g: Game, ctx: SlashCtx) -> Proc:
         to_discard(g, vc.cards)
         ctx.dodged_by.append(vc)
     return True
+
+
 def _no_effect(g: Game, use: CardUse) -> Proc:
     return
     yield
@@ -229,6 +237,8 @@ def _no_effect(g: Game, use: CardUse) -> Proc:
 
 def _peach_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()] if p.hp < p.max_hp else []
+
+
 def _peach_effect(g: Game, use: CardUse) -> Proc:
     recover(g, use.user, 1)
     return

@@ -115,6 +115,8 @@ def _peach_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = [()] if p.hp < p.max_hp else []
     out.extend((q.seat,) for q in g.players if q.alive and q is not p and q.hp < q.max_hp)
     return out
+
+
 def _peach_effect(g: Game, use: CardUse) -> Proc:
     recover(g, g.players[use.targets[0]] if use.targets else use.user, 1)
     return
@@ -132,6 +134,8 @@ def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     far = trick_reach(g, p)
     return [(q.seat,) for q in others(g, p, "snatch")
             if _has_hand_or_equipment(q) and (far or g.distance(p, q) <= 1)]
+
+
 def _snatch_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -200,6 +204,8 @@ register_card(CardType("pavilion", "亭台", TRICK, en="Pavilion", targets=_self
 register_card(CardType("fire_oxen", "火牛阵", TRICK, en="Fire Oxen",
                        targets=_self_target, effect=CARD_TYPES["archery_attack"].effect,
                        like="archery_attack"))
+
+
 def _feast_effect(g: Game, use: CardUse) -> Proc:
     """喜宴: "先从底牌中摸出等于当前活着的角色数量的牌，由这名玩家先选择一张放入手牌，再顺时针由其他玩家轮流选牌"."""
     yield from pick_in_turn(g, use, g.order_from(use.user.seat), FEAST)
@@ -212,6 +218,8 @@ register_card(CardType("feast", "喜宴", TRICK, en="Wedding Feast", targets=_se
 def _monkey_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     # 002: "玩家可以从任意距离的玩家的手牌（暗偷）或者装备牌（明偷）中偷走一张，放入弃牌堆".
     return [(q.seat,) for q in others(g, p, "monkey_steals_peach") if _has_hand_or_equipment(q)]
+
+
 def _monkey_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):

@@ -44,6 +44,8 @@ def MOVE_DELAYED(t: Teller, seat: int, target: int, card: int, name: str) -> str
 
 def _has_delayed(p: Player, name: str) -> bool:
     return any(n == name for _, n in p.judge)
+
+
 def _place(g: Game, use: CardUse) -> Proc:
     card = use.card
     target = g.players[use.targets[0]] if use.targets else use.user
@@ -73,6 +75,8 @@ def INDULGENCE(t: Teller, seat: int, card: int) -> str:
                      zh="判定结果为♥：【{trick}】无效", trick=t.name("indulgence"))
     return t.say(en="the judgement is not ♥: {p} skips the play phase",
                  zh="判定结果不为♥：{p}跳过出牌阶段", p=t.p(seat))
+
+
 def _indulgence_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """乐不思蜀: not ♥ → skip the play phase; discarded either way (a nullified one too)."""
     if not cancelled:
@@ -104,6 +108,8 @@ def LIGHTNING(t: Teller, seat: int, card: int) -> str:
                      zh="判定结果在♠2-♠9之间：【{trick}】击中{p}", trick=t.name("lightning"), p=t.p(seat))
     return t.say(en="the judgement is not within ♠2-♠9: {trick} does not strike",
                  zh="判定结果不在♠2-♠9之间：【{trick}】未击中", trick=t.name("lightning"))
+
+
 def _lightning_judged(g: Game, holder: Player, card: int, cancelled: bool) -> Proc:
     """闪电: ♠2-♠9 → 3 damage with no source, then discarded; otherwise (or nullified) it moves on
     to the next living player whose judgement area holds no 闪电 (docs/rules.md "Cards")."""

@@ -65,6 +65,8 @@ __all__ = [
 
 def _equip_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()]
+
+
 def _equip_effect(g: Game, use: CardUse) -> Proc:
     yield from equip_card(g, use.user, use.card.cards[0])
 

@@ -171,6 +171,8 @@ def trick_reach(g: Game, p: Player) -> bool:
 
 def _self_target(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [()]
+
+
 def area_order(g: Game, user: Player, card: VCard) -> Proc:
     """Every living player, in the order a card that affects them all resolves: turn order from
     the user (docs/rules.md "Cards"), as the game's mode has it (a mode may let the user choose
@@ -181,6 +183,8 @@ def area_order(g: Game, user: Player, card: VCard) -> Proc:
 # ---------------------------------------------------------------------------- 决斗
 def _duel_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [(q.seat,) for q in others(g, p, "duel")]
+
+
 def duel(g: Game, user: Player, target: Player, card: VCard | None,
          first: Player | None = None) -> Proc:
     """The duel proper (also used by 离间): starting with ``first`` (the target by default), the two
@@ -202,6 +206,8 @@ def duel(g: Game, user: Player, target: Player, card: VCard | None,
         asked, other = other, asked
     g.log(DUEL_LOST, asked.seat)
     yield from damage(g, other, asked, 1, card)
+
+
 def _duel_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -215,6 +221,8 @@ register_card(CardType("duel", "决斗", TRICK, en="Duel", targets=_duel_targets
 # ---------------------------------------------------------------------------- 过河拆桥 / 顺手牵羊
 def _dismantle_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
     return [(q.seat,) for q in others(g, p, "dismantlement") if q.card_count()]
+
+
 def _dismantle_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -236,6 +244,8 @@ def _snatch_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]]:
         (q.seat,) for q in others(g, p, "snatch")
         if q.card_count() and (far or g.distance(p, q) <= 1)
     ]
+
+
 def _snatch_effect(g: Game, use: CardUse) -> Proc:
     target = g.players[use.targets[0]]
     if (yield from nullified(g, use.card, target, use.user)):
@@ -266,6 +276,8 @@ def _collateral_targets(g: Game, p: Player, card: VCard) -> list[tuple[int, ...]
     if p.borrowed is not None:
         return []
     return [(q.seat,) for q in others(g, p, "collateral") if q.equip[0] >= 0]
+
+
 def _collateral_effect(g: Game, use: CardUse) -> Proc:
     """003's first-edition text: borrow the target's weapon, with its range and skill, until the
     start of your discard phase (docs/rules.md "Cards"). A 借刀杀人 made of no card is 周瑜's 借刀,
@@ -348,9 +360,13 @@ def _god_salvation_effect(g: Game, use: CardUse) -> Proc:
 
 register_card(CardType("god_salvation", "桃园结义", TRICK, en="Peach Garden Oath", targets=_self_target,
                        effect=_god_salvation_effect))
+
+
 def _amazing_grace_effect(g: Game, use: CardUse) -> Proc:
     order = yield from area_order(g, use.user, use.card)
     yield from pick_in_turn(g, use, order, AMAZING_GRACE)
+
+
 def pick_in_turn(g: Game, use: CardUse, order: list[Player], kind: Kind) -> Proc:
     """As many cards as ``order`` holds are shown from the pile; each player in ``order`` (alive,
     and unless 无懈可击 stops it for them) picks one (a ``kind`` request); the rest are discarded.

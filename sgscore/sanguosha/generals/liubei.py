@@ -50,6 +50,8 @@ class Rende(Skill):
 
 def _shu_helpers(g: Game, owner: Player) -> list[Player]:
     return [q for q in g.order_from(owner.seat)[1:] if q.of_kingdom("shu")]
+
+
 def _ask_helpers(g: Game, owner: Player, ctx: Ctx | None, prompt: tuple[Any, ...]) -> Proc:
     """Ask the other Shu players in turn order for a 杀; returns it as 刘备's card, or None."""
     for q in _shu_helpers(g, owner):
