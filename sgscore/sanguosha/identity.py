@@ -1,7 +1,7 @@
 """Identity mode (身份局), the base rules' mode: the setup (roles, generals, the deck, the starting
-hands), the order of play (turns from the lord, round after round until the cap), victory by
-role and the reward or punishment of a killer (docs/rules.md "Setup", "The turn" and "Dying,
-death and victory").
+hands), the order of play (turns from the lord, round after round until the cap: ``rules.rounds``,
+compiled with the rules), victory by role and the reward or punishment of a killer
+(docs/rules.md "Setup", "The turn" and "Dying, death and victory").
 
 It is the mode ``"identity"`` of :class:`~sgscore.sanguosha.game.Variant`: every other mode (3v3)
 and option (转世, the detailed rules, scoring) plugs into the hooks the game offers
@@ -17,7 +17,7 @@ from .draft import draft
 from .events import ROLE, ROLE_DEALT, SETUP
 from .game import Arrange, Game, Variant, register_variant
 from .model import GENERALS, LORD, LOYALIST, REBEL, RENEGADE, Player
-from .rules import turn
+from .rules import play_out, rounds
 from .skills import SKILLS
 from .zones import discard, draw, draw_now
 
@@ -122,24 +122,20 @@ def setup(g: Game) -> Proc:
 
 
 # ---------------------------------------------------------------------------- the order of play
-def turns(g: Game, seat: int, first: str = "start", resumed: bool = False) -> Proc:
-    """Turns from ``seat``'s (its first from the phase ``first``), round after round from the
-    lord, until someone wins or the cap is hit (docs/rules.md "The turn"). ``resumed``: the game
-    was rebuilt at ``seat``'s play-phase request, which is asked again (``rules.turn``)."""
+def opening(g: Game, arrange: Arrange | None, start_seat: int | None, start_phase: str,
+            under_way: bool) -> Proc:
+    """Set up, then say where the turns start: ``(seat, phase, under_way)``, the lord's turn
+    from its start unless a scenario says otherwise (:meth:`IdentityMode.play`)."""
+    yield from setup(g)
+    g.round = 1
+    if arrange is not None:
+        arrange(g)
+        g.rebuild_hooks()
+    for v in g.variants:
+        v.begin(g)  # the detailed rules, after a scenario's arrangement
     lord = next(p for p in g.players if p.role == LORD)
-    while True:
-        p = g.players[seat]
-        if p.alive:
-            yield from turn(g, p, first, resumed)
-        first = "start"
-        resumed = False
-        seat = (seat + 1) % g.n
-        if seat == lord.seat:
-            if g.round >= g.config.max_rounds:
-                raise GameOver(None, "round_cap")  # a draw: docs/rules.md "The turn"
-            g.round += 1
-            for v in g.variants:
-                yield from v.round_begins(g)  # the three-player drain
+    seat = lord.seat if start_seat is None else start_seat
+    return seat, "play" if under_way else start_phase, under_way
 
 
 # ---------------------------------------------------------------------------- the mode
@@ -177,27 +173,21 @@ class IdentityMode(Variant):
 
     def play(self, g: Game, arrange: Arrange | None, start_seat: int | None,
              start_phase: str, under_way: bool = False) -> Proc:
-        """The whole game: set up, then turns from the lord until someone wins or the cap is hit.
+        """The whole game: set up (:func:`opening`), then turns round after round from the lord
+        until someone wins or the cap is hit (``rules.rounds``).
 
         ``arrange``, ``start_seat`` and ``start_phase`` are for scenarios (``sgscore.testing``):
         a callable that rearranges the dealt state, and where the first turn starts;
         ``under_way``: that turn is already under way in its play phase, its state as arranged.
+        The procedure is the compiled core's (``rules.play_out``), so that no decision passes
+        through a Python frame of this module.
         """
-        yield from setup(g)
-        g.round = 1
-        if arrange is not None:
-            arrange(g)
-            g.rebuild_hooks()
-        for v in g.variants:
-            v.begin(g)  # the detailed rules, after a scenario's arrangement
-        lord = next(p for p in g.players if p.role == LORD)
-        seat = lord.seat if start_seat is None else start_seat
-        yield from turns(g, seat, "play" if under_way else start_phase, resumed=under_way)
+        return play_out(g, opening(g, arrange, start_seat, start_phase, under_way))
 
     def resume(self, g: Game, seat: int) -> Proc:
         """Go on from ``seat``'s play-phase request (``Engine.clone``): the loop of
-        :func:`turns` keeps nothing but the seat whose turn it is."""
-        return (yield from turns(g, seat, "play", resumed=True))
+        ``rules.rounds`` keeps nothing but the seat whose turn it is."""
+        return rounds(g, seat, "play", resumed=True)
 
     def victory(self, g: Game) -> None:
         """The lord dead: the rebels win, or the renegade when alone; every rebel and renegade

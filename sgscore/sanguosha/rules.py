@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.engine import Proc
+from ..core.engine import GameOver, Proc
 from ..core.protocol import PickRequest, SubsetRequest
 from ..core.registry import Kind
 from .cards import NAME, NULLIFICATION, PEACH, SLASH
@@ -64,7 +64,7 @@ from .events import (
 from .events import (
     DYING as DYING_EVENT,
 )
-from .model import PHASES, Player, Turn, VCard
+from .model import LORD, PHASES, Player, Turn, VCard
 from .requests import DISCARD_PHASE, RESPOND, YES_NO, PlayRequest
 from .skills import SKILLS, Skill
 from .triggers import fire
@@ -82,7 +82,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
-    "turn", "fire", "respond", "use_card", "damage", "recover", "lose_hp", "judge", "dying",
+    "play_out", "rounds", "turn", "fire", "respond", "use_card", "damage", "recover", "lose_hp", "judge", "dying",
     "die", "nullified", "ask_yes_no", "ask_cards", "draw", "discard",
 ]
 
@@ -98,6 +98,35 @@ def ask_cards(
 ) -> Proc:
     """Ask ``p`` to choose ``low..high`` cards from ``pool``; returns a sorted tuple."""
     return (yield SubsetRequest(p.seat, kind, pool, low, high, prompt))
+
+
+# ---------------------------------------------------------------------------- the order of play
+def play_out(g: Game, opening: Proc) -> Proc:
+    """A mode's whole game: ``opening`` (its setup, which returns ``(seat, phase, under_way)``:
+    where the turns start, and whether that turn's play phase is under way), then
+    :func:`rounds`. Compiled, so that no decision passes through the mode's Python frames."""
+    seat, first, under_way = yield from opening
+    yield from rounds(g, seat, first, under_way)
+
+
+def rounds(g: Game, seat: int, first: str = "start", resumed: bool = False) -> Proc:
+    """Turns from ``seat``'s (its first from the phase ``first``), round after round from the
+    lord, until someone wins or the cap is hit (docs/rules.md "The turn"). ``resumed``: the game
+    was rebuilt at ``seat``'s play-phase request, which is asked again (:func:`turn`)."""
+    lord = next(p for p in g.players if p.role == LORD)
+    while True:
+        p = g.players[seat]
+        if p.alive:
+            yield from turn(g, p, first, resumed)
+        first = "start"
+        resumed = False
+        seat = (seat + 1) % g.n
+        if seat == lord.seat:
+            if g.round >= g.config.max_rounds:
+                raise GameOver(None, "round_cap")  # a draw: docs/rules.md "The turn"
+            g.round += 1
+            for v in g.variants:
+                yield from v.round_begins(g)  # the three-player drain
 
 
 # ---------------------------------------------------------------------------- the turn

@@ -385,19 +385,19 @@ def test_a_crashed_game_is_shown_and_validated_as_the_readme_says(
     replay re-simulates to the same error (valid while the engine still has the fault)."""
     from typing import Any
 
-    import sgscore.sanguosha.identity as identity
+    from sgscore.sanguosha import CARD_TYPES
 
-    real, calls = identity.turn, [0]
+    real, calls = CARD_TYPES["slash"].effect, [0]
 
-    def draw(*args: Any, **kwargs: Any) -> Any:
+    def broken(*args: Any, **kwargs: Any) -> Any:
         calls[0] += 1
         if calls[0] == 9:
             raise ZeroDivisionError("injected fault")
         return real(*args, **kwargs)
 
-    # Patched where identity mode calls it: its loop is Python on either core, whereas the compiled
-    # core calls its own procedures directly (docs/architecture.md "Procedures are generators").
-    monkeypatch.setattr(identity, "turn", draw)
+    # 杀's effect, which the rules call through its card type on either core (the compiled core
+    # calls its own procedures directly: docs/architecture.md "Procedures are generators").
+    monkeypatch.setattr(CARD_TYPES["slash"], "effect", broken)
     crash = tmp_path / "crash.mp"
     code, out, _ = run("sim", *BEGINNER, "--seed", "5", "-o", str(crash))
     assert code == 1 and "engine error: ZeroDivisionError: injected fault" in out

@@ -10,10 +10,10 @@ from typing import Any
 import msgpack
 import pytest
 
-import sgscore.sanguosha.identity as identity
 from sgscore import Config, new_game
 from sgscore.core.protocol import normalize_choice
 from sgscore.replay import read_replay
+from sgscore.sanguosha import CARD_TYPES
 
 from sgs_cli import BEGINNER, run
 
@@ -187,24 +187,24 @@ def test_resim_where_the_engines_part_writes_nothing(
 
 
 def test_resim_reproduces_an_engine_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    real, calls = identity.turn, [0]
+    real, calls = CARD_TYPES["slash"].effect, [0]
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         calls[0] += 1
         if calls[0] == 6:
-            raise ZeroDivisionError("injected failure in turn #6")
+            raise ZeroDivisionError("injected failure in slash #6")
         return real(*args, **kwargs)
 
-    # Patched where identity mode calls it: its loop is Python on either core, whereas the compiled
-    # core calls its own procedures directly (docs/architecture.md "Procedures are generators").
-    monkeypatch.setattr(identity, "turn", broken)
+    # 杀's effect, which the rules call through its card type on either core (the compiled core
+    # calls its own procedures directly: docs/architecture.md "Procedures are generators").
+    monkeypatch.setattr(CARD_TYPES["slash"], "effect", broken)
     src, out = tmp_path / "crash.mp", tmp_path / "crash-ev.mp"
     assert run("sim", "--players", "5", "--beginner", "--seed", "21", "--no-events",
                "-o", str(src))[0] == 1
     calls[0] = 0
     code, stdout, _ = run("replay", "resim", str(src), "--events", "-o", str(out))
     assert code == 0
-    assert "engine error reproduced: ZeroDivisionError: injected failure in turn #6" in stdout
+    assert "engine error reproduced: ZeroDivisionError: injected failure in slash #6" in stdout
     a, b = read_replay(src), read_replay(out)
     assert b.error == a.error and b.summary == a.summary and b.events
     calls[0] = 0

@@ -10,6 +10,7 @@ import pytest
 import sgscore.sanguosha.identity as identity
 import sgscore.sanguosha.rules as rules
 from sgscore.replay import ErrorRecord, read_replay, validate_file
+from sgscore.sanguosha import CARD_TYPES
 from sgscore.sanguosha.config import Config
 
 from recorded import record_bytes
@@ -33,14 +34,14 @@ def _break_on_call(monkeypatch: pytest.MonkeyPatch, name: str, n: int,
 
 
 def test_error_record_and_validation_reproduce_it(monkeypatch: pytest.MonkeyPatch,) -> None:
-    # identity mode's turn procedure, patched where identity mode's loop (Python on either core)
-    # calls it: the compiled core calls its own procedures directly.
-    calls = _break_on_call(monkeypatch, "turn", 6, identity)
+    # 杀's effect, which the rules call through its card type on either core (the compiled core
+    # calls its own procedures directly, and a patch of one shows on the pure-Python core only).
+    calls = _break_on_call(monkeypatch, "effect", 6, CARD_TYPES["slash"])
     data, result = record_bytes(Config(players=5, generals=None), 21, True)
     assert result.error is not None and result.error.kind == "ZeroDivisionError"
     replay = read_replay(data)
     assert isinstance(replay.error, ErrorRecord) and replay.end is not None
-    assert replay.error.at == result.decisions and replay.error.msg == "injected failure in turn #6"
+    assert replay.error.at == result.decisions and replay.error.msg == "injected failure in effect #6"
     assert replay.summary is not None and replay.summary["reason"] == "error"
     calls[0] = 0  # validating re-runs the same engine with the same fault
     res = validate_file(data)
@@ -79,9 +80,9 @@ def test_error_while_setting_up(monkeypatch: pytest.MonkeyPatch, pure_core: None
 
 
 def test_a_different_error_is_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _break_on_call(monkeypatch, "turn", 6, identity)
+    calls = _break_on_call(monkeypatch, "effect", 6, CARD_TYPES["slash"])
     data, _ = record_bytes(Config(players=5, generals=None), 21)
     monkeypatch.undo()
-    calls = _break_on_call(monkeypatch, "turn", 7, identity)
+    calls = _break_on_call(monkeypatch, "effect", 7, CARD_TYPES["slash"])
     res = validate_file(data)
     assert not res.valid and res.error is not None and calls[0] >= 1

@@ -9,7 +9,6 @@ from typing import Any
 import msgpack
 import pytest
 
-import sgscore.sanguosha.identity as identity
 from sgscore import Config, new_game
 from sgscore.agents import RandomAgent
 from sgscore.core.protocol import normalize_choice
@@ -25,7 +24,7 @@ from sgscore.replay import (
     resim_file,
     validate_file,
 )
-from sgscore.sanguosha import SPEC
+from sgscore.sanguosha import CARD_TYPES, SPEC
 from sgscore.sanguosha.game import ENGINE_VERSION
 
 CFG = Config(players=4, generals=None)
@@ -212,31 +211,31 @@ def test_resim_of_a_truncated_replay_is_truncated_at_the_same_decision(
     assert new.header.events and new.events
 
 
-def _break_turn(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
-    real = identity.turn
+def _break_slash(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
+    real = CARD_TYPES["slash"].effect
     calls = [0]
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         calls[0] += 1
         if calls[0] == n:
-            raise ZeroDivisionError(f"injected failure in turn #{n}")
+            raise ZeroDivisionError(f"injected failure in slash #{n}")
         return real(*args, **kwargs)
 
-    # Patched where identity mode calls it: its loop is Python on either core, whereas the compiled
-    # core calls its own procedures directly (docs/architecture.md "Procedures are generators").
-    monkeypatch.setattr(identity, "turn", broken)
+    # 杀's effect, which the rules call through its card type on either core (the compiled core
+    # calls its own procedures directly: docs/architecture.md "Procedures are generators").
+    monkeypatch.setattr(CARD_TYPES["slash"], "effect", broken)
     return calls
 
 
 def test_resim_reproduces_an_engine_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    calls = _break_turn(monkeypatch, 6)
+    calls = _break_slash(monkeypatch, 6)
     src = _rec(tmp_path / "crash.mp", seed=21, cfg=Config(players=5, generals=None))
     before = read_replay(src)
     assert isinstance(before.error, ErrorRecord) and before.error.at > 0
     calls[0] = 0
     out = tmp_path / "crash-ev.mp"
     res = resim_file(src, out, events=True)
-    assert res.error == {"kind": "ZeroDivisionError", "msg": "injected failure in turn #6",
+    assert res.error == {"kind": "ZeroDivisionError", "msg": "injected failure in slash #6",
                          "at": before.error.at}
     after = read_replay(out)
     k = after.records.index(before.error)
