@@ -413,15 +413,23 @@ class Game(Engine):
             return 0
         memo = self.memo
         if memo is not None:
-            key = a.seat * 1024 + b.seat  # an int key of its own in the memo
-            got = memo.get(key)
-            if got is not None:
-                return cast(int, got)
-            alive = memo.get(-1)  # the living, counted once while the request waits
-            if alive is None:
-                alive = memo[-1] = self._alive()
-            d = self._distance(a, b, cast(int, alive))
-            memo[key] = d
+            # While a request waits, the distances found so far: a list under the key -1, the
+            # distance from a to b at a.seat * n + b.seat (0: not found yet), then the number
+            # of the living (0: not counted yet).
+            got = memo.get(-1)
+            n = self.n
+            if got is None:
+                table = [0] * (n * n + 1)
+                memo[-1] = table
+            else:
+                table = cast(list[int], got)
+            at = a.seat * n + b.seat
+            d = table[at]
+            if d == 0:
+                alive = table[n * n]
+                if alive == 0:
+                    alive = table[n * n] = self._alive()
+                d = table[at] = self._distance(a, b, alive)
             return d
         return self._distance(a, b, self._alive())
 

@@ -96,11 +96,15 @@ def slash_max_targets(g: Game, p: Player, card: VCard, against: Player | None = 
     return best
 
 
+_SLASH_SEATS: Final = tuple(("slash_seats", seat) for seat in range(16))
+"""The memo's key of :func:`slash_seats` for each seat of a table (made once, not at each call)."""
+
+
 def slash_seats(g: Game, p: Player) -> list[int]:
     """The seats ``p`` could choose for a 杀 now: living others in attack range who are not
     protected from it (空城). The same for every 杀 of one request (memoised while it waits)."""
     memo = g.memo
-    key = ("slash_seats", p.seat)
+    key = _SLASH_SEATS[p.seat] if p.seat < 16 else ("slash_seats", p.seat)
     if memo is not None:
         seats: list[int] | None = memo.get(key)
         if seats is not None:
