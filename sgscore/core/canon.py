@@ -9,55 +9,60 @@ tuples/lists and dicts (keys sorted by their encoding). The encoding is specifie
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 __all__ = ["canonical_bytes", "state_hash"]
 
 
 def _enc(obj: Any, out: list[bytes]) -> None:
     """Append the encoding of ``obj``; exact types are tested first (the hot path), subclasses of
-    int and str after them."""
-    ap = out.append
+    int and str after them. (Compiled, ``out.append`` and a value cast to ``int`` run as native
+    operations; a bound ``append`` or a value of unknown type would go through Python.)"""
     t = type(obj)
     if t is int:
-        ap(b"i%d;" % obj)
+        out.append(b"i%d;" % cast(int, obj))
     elif t is tuple or t is list:
-        ap(b"l%d:" % len(obj))
-        for x in obj:
-            tx = type(x)
-            if tx is int:
-                ap(b"i%d;" % x)
+        items = cast(Sequence[Any], obj)
+        out.append(b"l%d:" % len(items))
+        for x in items:
+            if type(x) is int:
+                out.append(b"i%d;" % x)
             else:
                 _enc(x, out)
     elif t is str:
-        b = obj.encode("utf-8")
-        ap(b"s%d:" % len(b))
-        ap(b)
+        b = cast(str, obj).encode("utf-8")
+        out.append(b"s%d:" % len(b))
+        out.append(b)
     elif obj is None:
-        ap(b"n")
+        out.append(b"n")
     elif obj is True:
-        ap(b"t")
+        out.append(b"t")
     elif obj is False:
-        ap(b"f")
+        out.append(b"f")
     elif t is dict:
-        items = []
-        for k, v in obj.items():
+        pairs: list[tuple[bytes, Any]] = []
+        for k, v in cast(dict[Any, Any], obj).items():
             kb: list[bytes] = []
             _enc(k, kb)
-            items.append((b"".join(kb), v))
-        items.sort(key=lambda kv: kv[0])
-        ap(b"d%d:" % len(items))
-        for kb2, v in items:
-            ap(kb2)
+            pairs.append((b"".join(kb), v))
+        pairs.sort(key=_first)
+        out.append(b"d%d:" % len(pairs))
+        for kb2, v in pairs:
+            out.append(kb2)
             _enc(v, out)
     elif isinstance(obj, int):
-        ap(b"i%d;" % int(obj))
+        out.append(b"i%d;" % int(obj))
     elif isinstance(obj, str):
         _enc(str(obj), out)
     elif isinstance(obj, list | tuple):
         _enc(tuple(obj), out)
     else:
         raise TypeError(f"cannot canonically encode {type(obj).__name__}")
+
+
+def _first(pair: tuple[bytes, Any]) -> bytes:
+    return pair[0]
 
 
 def canonical_bytes(obj: Any) -> bytes:

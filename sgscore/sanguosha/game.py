@@ -39,8 +39,9 @@ ENGINE_VERSION: Final = "0.1.0"
 RULESET: Final = "sanguosha/identity"
 
 Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
-_QUICK_LAYOUT: Final[dict[int, struct.Struct]] = {}
-"""The byte layout of :meth:`Game.quick_hash` for each number of values (one per seat count)."""
+_QUICK_PACK: Final[dict[int, Callable[..., bytes]]] = {}
+"""The packing of :meth:`Game.quick_hash`'s values for each number of them (one per seat count)."""
+_CRC32: Final = zlib.crc32
 _INDEX: Final[dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, bool]]] = {}
 """What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
@@ -541,16 +542,21 @@ class Game(Engine):
         followed by signed 64-bit little-endian integers: the counters, then each seat's HP, max
         HP, hand size and alive flag. A desync shows up within a turn. See
         ``docs/replay-format.md``, "Checkpoints"."""
+        rng = self.rng
+        # The state's eight little-endian bytes are its low half's four, then its high half's.
         vals = [
-            self.rng.state, self.turn_no, self.decisions, len(self.draw_pile),
+            rng.lo, rng.hi, self.turn_no, self.decisions, len(self.draw_pile),
             len(self.discard_pile), len(self.events),
         ]
         for p in self.players:
-            vals.extend((p.hp, p.max_hp, len(p.hand), 1 if p.alive else 0))
-        layout = _QUICK_LAYOUT.get(len(vals))
-        if layout is None:
-            layout = _QUICK_LAYOUT[len(vals)] = struct.Struct(f"<Q{len(vals) - 1}q")
-        return zlib.crc32(layout.pack(*vals))
+            vals.append(p.hp)
+            vals.append(p.max_hp)
+            vals.append(len(p.hand))
+            vals.append(1 if p.alive else 0)
+        pack = _QUICK_PACK.get(len(vals))
+        if pack is None:
+            pack = _QUICK_PACK[len(vals)] = struct.Struct(f"<II{len(vals) - 2}q").pack
+        return _CRC32(pack(*vals))
 
     def view(self, seat: int | None, *, since: int = 0) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator who sees only public information).
