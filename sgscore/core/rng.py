@@ -102,11 +102,15 @@ class Pcg32:
         """
         if bound <= 0 or bound > _M32 + 1:
             raise ValueError(f"bound must be in 1..2**32, got {bound}")
+        return self._below(bound)
+
+    def _below(self, bound: int) -> int:
+        """:meth:`below` of a ``bound`` known to be in 1..2**32."""
         threshold = ((1 << 32) - bound) % bound
-        while True:
+        r = self.next_u32()
+        while r < threshold:
             r = self.next_u32()
-            if r >= threshold:
-                return r % bound
+        return r % bound
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place: for i from n-1 down to 1, swap item i with item below(i+1)."""
@@ -118,14 +122,9 @@ class Pcg32:
             items[i], items[j] = items[j], items[i]
 
     def _shuffle_list(self, items: list[T]) -> None:
-        """:meth:`shuffle` of a list of at most 2**32 items: the same swaps, ``below`` inlined."""
+        """:meth:`shuffle` of a list of at most 2**32 items: the same swaps."""
         for i in range(len(items) - 1, 0, -1):
-            bound = i + 1
-            threshold = ((1 << 32) - bound) % bound
-            r = self.next_u32()
-            while r < threshold:
-                r = self.next_u32()
-            j = r % bound
+            j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: MutableSequence[T] | tuple[T, ...]) -> T:
