@@ -87,7 +87,9 @@ def format_report(r: BenchReport) -> list[str]:
             lines.append(
                 f"{'':>7} sgs sim -n {x.games} --no-events: {x.cli_ms_per_game:.3f} ms CPU per "
                 f"game beyond its start-up ({x.cli_startup_s:.3f} s with one game), the engine "
-                f"{x.engine_ms_per_game:.3f} ms: {x.cli_over_engine:.2f}x"
+                f"{x.engine_ms_per_game:.3f} ms: {x.cli_over_engine:.2f}x; user "
+                f"{x.cli_user_ms_per_game:.3f} ms ({x.cli_user_over_engine:.2f}x), system "
+                f"{x.cli_system_ms_per_game:.3f} ms (a file a game, in {r.directory})"
             )
         if x.clone_us:
             at = ", ".join(f"{x.clone_us[k]:.0f} at {k}" for k in x.clone_us)
@@ -119,17 +121,24 @@ def format_report(r: BenchReport) -> list[str]:
 @click.option("--pool", default=None, metavar="NAME|ID,ID,...",
               help="The generals dealt from: a named pool (standard: the 25) or generals by "
                    "id or name [default: every registered general].")
+@click.option("--dir", "directory", default=None, metavar="DIR",
+              type=click.Path(exists=True, file_okay=False, writable=True),
+              help="Write the replays (and sgs sim's) in a temporary folder in DIR, removed at "
+                   "the end [default: the system's temporary folder]; the file system's cost "
+                   "of a new file is part of sgs sim's system time.")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
 @click.pass_context
 def bench(ctx: click.Context, /, games: int, game: str, players: str | None, seed: int, agents: str,
-          generals: str, pool: str | None, as_json: bool, **game_options: Any) -> None:
+          generals: str, pool: str | None, directory: str | None, as_json: bool,
+          **game_options: Any) -> None:
     """Measure simulation, validation, replay size, start-up and seek on one core.
 
     Per player count, with random agents and random generals unless told: simulated games, turns,
     decisions and events per second (no file I/O); validated replays per second; replay bytes
     per game and per decision, compact and with events; peak memory (ru_maxrss and tracemalloc);
     the CPU time of `sgs replay step --at LAST` on the longest game; the CPU time per game of
-    `sgs sim -n GAMES --no-events` playing the same games, beside the engine's; what `clone()`
+    `sgs sim -n GAMES --no-events` playing the same games, beside the engine's (its user time,
+    and its system time: mostly the file system's, a new file per game); what `clone()`
     and a pickle round trip of a game under way cost. Once: the CPU
     time of `sgs --version` and `sgs --help` against `python -c pass`. JSON keys are listed in
     the README section "sgs bench".
@@ -143,6 +152,7 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
       sgs bench --players 5 --pool caocao,daqiao,liubei,lvbu,machao,simayi,sunshangxiang,zhugeliang
       sgs bench --players 5,8 --reincarnation
       sgs bench --players 6 --mode 3v3 --generals draft
+      sgs bench --players 5 --games 300 --dir /dev/shm
 
     The game's own `sgs sim` options (--reincarnation, --mode 3v3, --deck 1.0, --detailed, ...;
     `sgs games` lists them) measure the game they make.
@@ -166,7 +176,7 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
     with progress(len(counts), "benchmarking", show=not as_json) as bar:
         report = run_bench(games=games, players=counts, seed=seed, generals=generals,
                            progress=lambda _n: bar.advance(), agents=agents, pool=pool,
-                           game=game, options=options)
+                           game=game, options=options, directory=directory)
     if as_json:
         echo_json(report.to_json())
         return

@@ -14,7 +14,11 @@ For each player count, with random agents and ``generals="random"``:
 5. the command line's path: ``sgs sim -n GAMES --no-events`` of the same games, as a command of
    its own (what a study pays per game: playing, writing each replay and its row, the line it
    prints), per game beyond its start-up (``sgs sim -n 1``), beside the engine's own CPU per game
-   of step 1.
+   of step 1. Its user and system time are reported apart: the system time is mostly the file
+   system's work for one new file per game, which differs from disk to disk (``sgs bench --dir``
+   says where the files go). Each run of the command follows a pass of the engine over the same
+   games, and the least of each counts, so that a machine that is busier at one moment than at
+   another weighs on both figures alike.
 
 Once per run, start-up: ``sgs --version`` and ``sgs --help`` against a bare ``python -c pass``.
 Commands are timed by the CPU time of the child process (user + system), the best of a few runs,
@@ -127,6 +131,9 @@ class BenchRow:
     cli_ms_per_game: float | None = None
     cli_startup_s: float | None = None
     cli_over_engine: float | None = None
+    cli_user_ms_per_game: float | None = None
+    cli_system_ms_per_game: float | None = None
+    cli_user_over_engine: float | None = None
 
 
 @dataclass
@@ -148,6 +155,7 @@ class BenchReport:
     startup_help_s: float
     results: list[BenchRow] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    directory: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -184,23 +192,27 @@ def sgs_command() -> list[str]:
 def command_cpu(args: Sequence[str], runs: int = RUNS) -> float:
     """The least CPU time (user + system, seconds) of ``runs`` runs of the command ``args``;
     wall time where the platform cannot tell a child's CPU time. A failing command raises."""
+    return round(min(sum(command_times(args)) for _ in range(runs)), 3)
+
+
+def command_times(args: Sequence[str]) -> tuple[float, float]:
+    """The user and system CPU seconds of one run of the command ``args`` (wall time as user
+    time and no system time where the platform cannot tell a child's CPU time). A failing
+    command raises."""
     try:
         import resource  # not on every platform
     except ImportError:  # pragma: no cover - Windows
         resource = None  # type: ignore[assignment]
-    best = float("inf")
-    for _ in range(runs):
-        if resource is not None:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       stdin=subprocess.DEVNULL)
-        spent = time.perf_counter() - t0
-        if resource is not None:
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        best = min(best, spent)
-    return round(best, 3)
+    if resource is not None:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   stdin=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    if resource is None:  # pragma: no cover - Windows
+        return wall, 0.0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
 
 
 def sim_command(game: str, players: int, generals: str, options: Mapping[str, Any],
@@ -227,12 +239,27 @@ def sim_command(game: str, players: int, generals: str, options: Mapping[str, An
     return args
 
 
+@dataclass(frozen=True)
+class CliCost:
+    """What :func:`cli_path` measured: the user and system CPU seconds of ``sgs sim -n GAMES``
+    and of ``sgs sim -n 1`` (the least of the runs by their sum), and the least CPU seconds of
+    the engine's passes over the same games run between them (0.0 when none was asked)."""
+
+    user: float
+    system: float
+    one_user: float
+    one_system: float
+    engine: float = 0.0
+
+
 def cli_path(config: object, game: str, players: int, generals: str,
              options: Mapping[str, Any], agents: str, seed: int, games: int, tmp: str,
-             runs: int = 3) -> tuple[float, float] | None:
-    """The CPU seconds (the least of ``runs``) of ``sgs sim -n GAMES --no-events`` playing the
-    games of ``config`` into a new folder under ``tmp``, and of ``sgs sim -n 1`` (its start-up
-    and one game); None when no ``sgs sim`` command plays them (:func:`sim_command`)."""
+             runs: int = 3, engine_pass: Callable[[], float] | None = None) -> CliCost | None:
+    """The CPU time of ``sgs sim -n GAMES --no-events`` playing the games of ``config`` into a
+    new folder under ``tmp``, and of ``sgs sim -n 1`` (its start-up and one game), the least of
+    ``runs`` runs each; None when no ``sgs sim`` command plays them (:func:`sim_command`).
+    ``engine_pass`` (the CPU seconds of the engine playing the same games in-process) runs
+    before each run of the command, so that both see the machine of the same moments."""
     spec = _spec(game)
     probe = sim_command(game, players, generals, options, agents, seed, 1, "")
     if probe is None:
@@ -246,19 +273,25 @@ def cli_path(config: object, game: str, players: int, generals: str,
         same = False
     if not same:
         return None
-    best = []
-    for count in (games, 1):
-        spent = float("inf")
-        for _ in range(runs):
-            out = tempfile.mkdtemp(prefix="cli-", dir=tmp)
-            args = sim_command(game, players, generals, options, agents, seed, count, out)
-            assert args is not None
-            try:
-                spent = min(spent, command_cpu([*sgs_command(), *args], runs=1))
-            finally:
-                shutil.rmtree(out, ignore_errors=True)
-        best.append(spent)
-    return best[0], best[1]
+    inf = (float("inf"), float("inf"))
+    whole, one, engine = inf, inf, float("inf")
+
+    def timed(count: int) -> tuple[float, float]:
+        out = tempfile.mkdtemp(prefix="cli-", dir=tmp)
+        args = sim_command(game, players, generals, options, agents, seed, count, out)
+        assert args is not None
+        try:
+            return command_times([*sgs_command(), *args])
+        finally:
+            shutil.rmtree(out, ignore_errors=True)
+
+    for _ in range(runs):
+        if engine_pass is not None:
+            engine = min(engine, engine_pass())
+        whole = min(whole, timed(games), key=sum)
+        one = min(one, timed(1), key=sum)
+    return CliCost(whole[0], whole[1], one[0], one[1],
+                   engine if engine_pass is not None else 0.0)
 
 
 def python_startup() -> float:
@@ -429,14 +462,30 @@ def bench_players(
         python_s = python_startup()
     for path in paths:
         os.remove(path)
-    cli = cli_path(config, game, players, generals, options or {}, agents, seed, games, tmp)
-    engine_ms = round(sim / games * 1000, 3)
+    def engine_pass() -> float:
+        t0 = time.process_time()
+        for s in seeds:
+            simulate(config, s, agents)
+        return time.process_time() - t0
+
+    cli = cli_path(config, game, players, generals, options or {}, agents, seed, games, tmp,
+                   engine_pass=engine_pass)
+    # The engine's CPU per game: the least of its passes (the timed one above and those run
+    # beside the command's).
+    engine_ms = round(min(sim, cli.engine if cli is not None else sim) / games * 1000, 3)
     clone_kept, clone_plain, clone_games, pickle_us, pickle_bytes = copy_costs(
         config, list(seeds), agents)
-    cli_ms: float | None = None
+    cli_ms = cli_user = cli_system = None
     if cli is not None:  # per game beyond the command's start-up (sgs sim -n 1)
-        whole, one = cli
-        cli_ms = round((whole - one) / (games - 1) * 1000 if games > 1 else whole * 1000, 3)
+        def per_game(whole: float, one: float) -> float:
+            return round((whole - one) / (games - 1) * 1000 if games > 1 else whole * 1000, 3)
+
+        cli_user = per_game(cli.user, cli.one_user)
+        cli_system = per_game(cli.system, cli.one_system)
+        cli_ms = round(cli_user + cli_system, 3)
+
+    def over_engine(ms: float | None) -> float | None:
+        return None if ms is None or engine_ms <= 0 else round(ms / engine_ms, 2)
 
     return BenchRow(
         players=players, games=games, engine_errors=errors, turns=turns, decisions=decisions,
@@ -454,8 +503,9 @@ def bench_players(
         seek_decisions=max(seek_decisions, 0), seek_seconds=seek,
         seek_over_python_s=round(seek - python_s, 3) if seek_decisions > 0 else 0.0,
         engine_ms_per_game=engine_ms, cli_ms_per_game=cli_ms,
-        cli_startup_s=None if cli is None else round(cli[1], 3),
-        cli_over_engine=None if cli_ms is None or engine_ms <= 0 else round(cli_ms / engine_ms, 2),
+        cli_startup_s=None if cli is None else round(cli.one_user + cli.one_system, 3),
+        cli_over_engine=over_engine(cli_ms), cli_user_ms_per_game=cli_user,
+        cli_system_ms_per_game=cli_system, cli_user_over_engine=over_engine(cli_user),
         clone_us=clone_kept, clone_plain_us=clone_plain, clone_games=clone_games,
         pickle_us=pickle_us, pickle_bytes=pickle_bytes,
     )
@@ -472,11 +522,13 @@ def run_bench(
     pool: Sequence[str] | str | None = None,
     game: str = DEFAULT_GAME,
     options: Mapping[str, Any] | None = None,
+    directory: str | None = None,
 ) -> BenchReport:
     """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count
     (None: the game's :func:`default_players`).
 
-    ``progress`` is called with each player count as it finishes.
+    ``progress`` is called with each player count as it finishes. The replays are written in a
+    temporary folder made in ``directory`` (None: the system's temporary folder), and removed.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -493,7 +545,7 @@ def run_bench(
     version_s = command_cpu([*sgs, "--version"])
     help_s = command_cpu([*sgs, "--help"])
     rows = []
-    with tempfile.TemporaryDirectory(prefix="sgs-bench-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="sgs-bench-", dir=directory) as tmp:
         for n in players:
             rows.append(bench_players(n, games, seed, tmp, generals, python_s, agents=agents,
                                       pool=pool, game=game, options=options))
@@ -505,6 +557,7 @@ def run_bench(
         engine_version=str(spec.engine_version),
         python=sys.version.split()[0], core=describe(),
         seconds=round(time.perf_counter() - t0, 2), peak_rss_kib=peak_rss_kib(),
+        directory=os.path.abspath(directory or tempfile.gettempdir()),
         startup_python_s=python_s, startup_version_s=version_s, startup_help_s=help_s,
         memory_note=(
             "peak_rss_kib: resource.getrusage(RUSAGE_SELF).ru_maxrss of the whole run; "

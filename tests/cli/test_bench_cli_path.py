@@ -52,16 +52,42 @@ def test_no_sim_command_plays_a_pool_of_bench(tmp_path: Path) -> None:
     assert code == 0 and "sgs sim -n" not in out
 
 
-def test_bench_reports_the_cli_path_beside_the_engine() -> None:
-    code, out, _ = run("bench", "--games", "3", "--players", "4", "--json")
+def test_bench_reports_the_cli_path_beside_the_engine(tmp_path: Path) -> None:
+    code, out, _ = run("bench", "--games", "3", "--players", "4", "--json", "--dir", str(tmp_path))
     assert code == 0
-    row = json.loads(out)["results"][0]
+    report = json.loads(out)
+    row = report["results"][0]
     assert type(row["cli_ms_per_game"]) is float and type(row["engine_ms_per_game"]) is float
     assert row["cli_startup_s"] > 0 and row["engine_ms_per_game"] > 0
     assert row["cli_over_engine"] == round(row["cli_ms_per_game"] / row["engine_ms_per_game"], 2)
+    # the command's user and system time apart (the system's: the file system's work, mostly)
+    user, system = row["cli_user_ms_per_game"], row["cli_system_ms_per_game"]
+    assert row["cli_ms_per_game"] == round(user + system, 3)
+    assert row["cli_user_over_engine"] == round(user / row["engine_ms_per_game"], 2)
+    # the replays went in a folder made in --dir, which is left as it was
+    assert report["directory"] == str(tmp_path) and list(tmp_path.iterdir()) == []
     # games_per_s and validated_per_s stay
     assert row["games_per_s"] > 0 and row["validated_per_s"] > 0
     code, out, _ = run("bench", "--game", "dice", "--games", "2", "--players", "3")
     assert code == 0
     line = next(x for x in out.splitlines() if "sgs sim -n 2 --no-events:" in x)
     assert "ms CPU per game beyond its start-up" in line and "the engine" in line
+    assert "; user " in line and ", system " in line and "a file a game" in line
+
+
+def test_the_engine_passes_run_beside_each_run_of_the_command(tmp_path: Path) -> None:
+    # The engine's pass before each run of sgs sim, so both see the same moments of a busy
+    # machine; the least pass counts.
+    config = game_config("sanguosha/identity", 4, "random", None, {})
+    passes = iter([0.5, 0.25, 0.75])
+    calls: list[float] = []
+
+    def engine_pass() -> float:
+        calls.append(next(passes))
+        return calls[-1]
+
+    cost = cli_path(config, "sanguosha/identity", 4, "random", {}, "random", 1, 2, str(tmp_path),
+                    runs=3, engine_pass=engine_pass)
+    assert cost is not None and calls == [0.5, 0.25, 0.75] and cost.engine == 0.25
+    assert cost.user > 0 and cost.one_user > 0 and cost.system >= 0 and cost.one_system >= 0
+    assert list(tmp_path.iterdir()) == []  # each run's folder is removed
