@@ -215,12 +215,13 @@ def _study(spec: AnyGame, config: object, names: list[str], seed: int, count: in
         raise click.UsageError("--force replaces the replays in the folder, --resume keeps "
                                "them: give one")
     errors = 0
+    said: dict[tuple[Any, Any], str] = {}  # the words of each (winner, reason) met
     with progress(count, "simulating", show=not as_json) as bar:
         def on_game(row: dict[str, Any], played: bool) -> None:
             nonlocal errors
             errors += row["error"] is not None
             if played:
-                _print_row(spec, bar, os.path.join(folder, row["file"]), row, as_json)
+                _print_row(spec, bar, os.path.join(folder, row["file"]), row, as_json, said)
             bar.advance()
 
         try:
@@ -245,18 +246,24 @@ def _study(spec: AnyGame, config: object, names: list[str], seed: int, count: in
 
 
 def _print_row(spec: AnyGame, bar: Progress, path: str, row: dict[str, Any],
-               as_json: bool) -> None:
-    """The line of one game of sim -n, from its row of the results table."""
+               as_json: bool, said: dict[tuple[Any, Any], str]) -> None:
+    """The line of one game of sim -n, from its row of the results table (``said``: the
+    words of the outcomes said so far, by winner and reason: a study meets a few, thousands
+    of times)."""
     if as_json:
         echo_json({"file": path, "seed": row["seed"], "winner": row["winner"],
                    "reason": row["reason"], "turns": row["turns"],
                    "decisions": row["decisions"], "bytes": row["bytes"],
                    "error": row["error"]})
         return
+    outcome: str | None
     if row["error"] is not None:
         outcome = f"engine error: {row['error']}"
     else:
-        outcome = outcome_words(spec, {"winner": row["winner"], "reason": row["reason"]})
+        key = (row["winner"], row["reason"])
+        outcome = said.get(key)
+        if outcome is None:
+            outcome = said[key] = outcome_words(spec, {"winner": key[0], "reason": key[1]})
     bar.line(f"{path}: seed {row['seed']}, {outcome}, {row['turns']} turns, "
              f"{row['decisions']} decisions, {row['bytes']} bytes")
 

@@ -254,7 +254,7 @@ class CliCost:
 
 def cli_path(config: object, game: str, players: int, generals: str,
              options: Mapping[str, Any], agents: str, seed: int, games: int, tmp: str,
-             runs: int = 3, engine_pass: Callable[[], float] | None = None) -> CliCost | None:
+             runs: int = RUNS, engine_pass: Callable[[], float] | None = None) -> CliCost | None:
     """The CPU time of ``sgs sim -n GAMES --no-events`` playing the games of ``config`` into a
     new folder under ``tmp``, and of ``sgs sim -n 1`` (its start-up and one game), the least of
     ``runs`` runs each; None when no ``sgs sim`` command plays them (:func:`sim_command`).

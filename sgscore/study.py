@@ -119,6 +119,7 @@ def _played(batch: Batch, seeds: Iterable[int]) -> Iterator[tuple[int, bytes, Ro
     recorder = Recorder(spec.config_from_dict(batch.config), events=batch.events,
                         agents=list(batch.agents))
     players = -1  # the seats of the header's config: the same for every game of the batch
+    config_json = ""  # and its JSON column
     for seed in seeds:
         buf = io.BytesIO()
         done = recorder.record(seed, buf)
@@ -126,11 +127,12 @@ def _played(batch: Batch, seeds: Iterable[int]) -> Iterator[tuple[int, bytes, Ro
         assert h is not None
         if players < 0:
             players = spec.seats(spec.full_config(h.config))
+            config_json = _config_json(h.config)
         err = done.error
         error = None if err is None else f"{err.kind}: {err.message}"
         yield seed, buf.getvalue(), _columns(spec, h, players, done.summary, err is None,
                                               done.records - 1, error, done.decisions,
-                                              done.bytes, game_file(seed))
+                                              done.bytes, game_file(seed), config_json)
 
 
 # ---------------------------------------------------------------------------- rows
@@ -196,13 +198,19 @@ def _row(src: str | bytes, name: str, validate: bool = False) -> Row:
                     name)
 
 
+def _config_json(config: Mapping[str, Any]) -> str:
+    """The ``config`` column: the header's config as JSON, keys sorted."""
+    return json.dumps(config, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def _columns(spec: AnyGame, h: Header, players: int, summary: Mapping[str, Any],
              finished: bool, end: int, error: str | None, decisions: int, size: int,
-             name: str) -> Row:
+             name: str, config_json: str | None = None) -> Row:
     """A row's values, from a replay's header and summary (plain values, as the file holds
     them; ``finished``: an end record and no error), wherever they come from: read from the
     file (:func:`_row`) or from the game that was just played (:func:`play_games`). What the
-    game says of each seat's outcome and score is checked (``ReplayError`` at ``end``)."""
+    game says of each seat's outcome and score is checked (``ReplayError`` at ``end``).
+    ``config_json``: the config column, when the caller has it (a batch's games share it)."""
     from .replay.errors import ReplayError
 
     agents = [h.agents] * players if isinstance(h.agents, str) else list(h.agents)
@@ -224,8 +232,7 @@ def _columns(spec: AnyGame, h: Header, players: int, summary: Mapping[str, Any],
             raise ReplayError(end, "end: scores: expected an integer for each seat")
     return {
         "seed": h.seed, "file": name, "game": h.game, "engine": h.engine,
-        "config": json.dumps(h.config, sort_keys=True, separators=(",", ":"),
-                             ensure_ascii=False),
+        "config": _config_json(h.config) if config_json is None else config_json,
         "players": players, "agents": agents,
         "generals": _strs(summary.get("generals")), "roles": roles,
         "winner": summary.get("winner") if isinstance(summary.get("winner"), str) else None,
