@@ -9,6 +9,7 @@ import click
 from sgscore.bench import (
     DEFAULT_GAME,
     DEFAULT_GAMES,
+    RUNS,
     BenchReport,
     default_players,
     game_config,
@@ -126,10 +127,13 @@ def format_report(r: BenchReport) -> list[str]:
               help="Write the replays (and sgs sim's) in a temporary folder in DIR, removed at "
                    "the end [default: the system's temporary folder]; the file system's cost "
                    "of a new file is part of sgs sim's system time.")
+@click.option("--runs", type=click.IntRange(1, 100), default=RUNS, show_default=True,
+              help="Runs of each command timed, and of the engine beside sgs sim's: the least "
+                   "counts (more: steadier figures on a busy machine; 1: a quick look).")
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
 @click.pass_context
 def bench(ctx: click.Context, /, games: int, game: str, players: str | None, seed: int, agents: str,
-          generals: str, pool: str | None, directory: str | None, as_json: bool,
+          generals: str, pool: str | None, directory: str | None, runs: int, as_json: bool,
           **game_options: Any) -> None:
     """Measure simulation, validation, replay size, start-up and seek on one core.
 
@@ -176,7 +180,7 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
     with progress(len(counts), "benchmarking", show=not as_json) as bar:
         report = run_bench(games=games, players=counts, seed=seed, generals=generals,
                            progress=lambda _n: bar.advance(), agents=agents, pool=pool,
-                           game=game, options=options, directory=directory)
+                           game=game, options=options, directory=directory, runs=runs)
     if as_json:
         echo_json(report.to_json())
         return

@@ -53,10 +53,13 @@ from .core.engine import EngineError
 from .core.games import BUILTIN, game_ids, get_game, spec_for_config
 from .core.spec import AnyGame
 
-__all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_GAME",
+__all__ = ["BenchRow", "BenchReport", "run_bench", "DEFAULT_GAMES", "DEFAULT_GAME", "RUNS",
            "default_players", "game_config"]
 
 DEFAULT_GAMES = 200
+RUNS = 5
+"""Runs of each command timed (and of the engine beside ``sgs sim``'s) unless told: the least
+counts."""
 MEMORY_FILES = 50  # replays validated under tracemalloc to show memory stays flat
 DEFAULT_GAME = next(iter(BUILTIN))
 """The game measured when none is named: the package's first built-in game, as for ``sgs``."""
@@ -156,6 +159,7 @@ class BenchReport:
     results: list[BenchRow] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     directory: str = ""
+    runs: int = RUNS
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -179,7 +183,6 @@ def peak_rss_kib() -> int:
     return int(rss // 1024) if sys.platform == "darwin" else int(rss)  # macOS counts bytes
 
 
-RUNS = 5  # runs of each command; the best counts
 
 
 def sgs_command() -> list[str]:
@@ -294,9 +297,9 @@ def cli_path(config: object, game: str, players: int, generals: str,
                    engine if engine_pass is not None else 0.0)
 
 
-def python_startup() -> float:
+def python_startup(runs: int = RUNS) -> float:
     """CPU seconds of a bare ``python -c pass``: what any command pays before it starts."""
-    return command_cpu([sys.executable, "-c", "pass"])
+    return command_cpu([sys.executable, "-c", "pass"], runs)
 
 
 def simulate(config: object, seed: int, agents: str = "random") -> Any:
@@ -407,10 +410,11 @@ def bench_players(
     players: int, games: int, seed: int, tmp: str, generals: str = "random",
     python_s: float | None = None, *, agents: str = "random",
     pool: Sequence[str] | str | None = None, game: str = DEFAULT_GAME,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None, runs: int = RUNS,
 ) -> BenchRow:
     """Run the measurements for one player count (replays go to ``tmp``); ``python_s``: the CPU
-    time of a bare Python, measured once for the seek figure (:func:`python_startup`)."""
+    time of a bare Python, measured once for the seek figure (:func:`python_startup`);
+    ``runs``: the runs of each command timed (the least counts)."""
     from .replay import record_game, validate_file  # the toolkit is optional here
 
     config = game_config(game, players, generals, pool, options)
@@ -457,9 +461,9 @@ def bench_players(
     peak_many, held = _validate_peak(many)
     seek_decisions, seek_path = longest
     seek = command_cpu([*sgs_command(), "replay", "step", seek_path, "--at",
-                        str(max(seek_decisions - 1, 0))]) if seek_decisions > 0 else 0.0
+                        str(max(seek_decisions - 1, 0))], runs) if seek_decisions > 0 else 0.0
     if python_s is None:
-        python_s = python_startup()
+        python_s = python_startup(runs)
     for path in paths:
         os.remove(path)
     def engine_pass() -> float:
@@ -469,7 +473,7 @@ def bench_players(
         return time.process_time() - t0
 
     cli = cli_path(config, game, players, generals, options or {}, agents, seed, games, tmp,
-                   engine_pass=engine_pass)
+                   runs=runs, engine_pass=engine_pass)
     # The engine's CPU per game: the least of its passes (the timed one above and those run
     # beside the command's).
     engine_ms = round(min(sim, cli.engine if cli is not None else sim) / games * 1000, 3)
@@ -523,15 +527,20 @@ def run_bench(
     game: str = DEFAULT_GAME,
     options: Mapping[str, Any] | None = None,
     directory: str | None = None,
+    runs: int = RUNS,
 ) -> BenchReport:
     """Benchmark ``games`` games (seeds ``seed``, ``seed+1``, ...) for each player count
     (None: the game's :func:`default_players`).
 
     ``progress`` is called with each player count as it finishes. The replays are written in a
     temporary folder made in ``directory`` (None: the system's temporary folder), and removed.
+    ``runs``: the runs of each command timed, and of the engine beside ``sgs sim``'s (the least
+    counts: more runs, steadier figures on a busy machine).
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1, got {runs}")
     from ._accel import describe
 
     spec = _spec(game)
@@ -540,14 +549,15 @@ def run_bench(
     configs = [game_config(game, n, generals, pool, options) for n in players]  # checked first
 
     t0 = time.perf_counter()
-    python_s = python_startup()
+    python_s = python_startup(runs)
     sgs = sgs_command()
-    version_s = command_cpu([*sgs, "--version"])
-    help_s = command_cpu([*sgs, "--help"])
+    version_s = command_cpu([*sgs, "--version"], runs)
+    help_s = command_cpu([*sgs, "--help"], runs)
     rows = []
     with tempfile.TemporaryDirectory(prefix="sgs-bench-", dir=directory) as tmp:
         for n in players:
-            rows.append(bench_players(n, games, seed, tmp, generals, python_s, agents=agents,
+            rows.append(bench_players(n, games, seed, tmp, generals, python_s, runs=runs,
+                                      agents=agents,
                                       pool=pool, game=game, options=options))
             if progress is not None:
                 progress(n)
@@ -566,5 +576,5 @@ def run_bench(
             "the first replay / the first validate_peak_many_files replays one after another; "
             "validate_held_kib: traced memory still held after them"
         ),
-        results=rows,
+        results=rows, runs=runs,
     )

@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_reports_the_dice_game_as_it_reports_identity_mode() -> None:
-    code, out, _ = run("bench", "--game", "dice", "--games", "1", "--players", "3", "--json")
+    code, out, _ = run("bench", "--runs", "1", "--game", "dice", "--games", "1", "--players", "3", "--json")
     assert code == 0
     dice = json.loads(out)
-    code, out, _ = run("bench", "--games", "1", "--players", "4", "--json")
+    code, out, _ = run("bench", "--runs", "1", "--games", "1", "--players", "4", "--json")
     assert code == 0
     identity = json.loads(out)
     assert dice.keys() == identity.keys()
@@ -44,7 +44,7 @@ def test_bench_reports_the_dice_game_as_it_reports_identity_mode() -> None:
 
 
 def test_bench_deals_from_the_pool_identity_mode_reads() -> None:
-    code, out, _ = run("bench", "--games", "1", "--players", "5", "--generals", "draft",
+    code, out, _ = run("bench", "--runs", "1", "--games", "1", "--players", "5", "--generals", "draft",
                        "--pool", "曹操,大乔,刘备,吕布,马超,司马懿,孙尚香,诸葛亮,周瑜,甄姬,貂蝉,关羽,张飞",
                        "--json")
     assert code == 0
@@ -63,7 +63,7 @@ def test_bench_deals_from_the_pool_identity_mode_reads() -> None:
     (["--game", "dice", "--players", "2"], "players: the dice game takes 3-8 players, got 2"),
 ])
 def test_each_game_checks_what_bench_is_given(args: list[str], message: str) -> None:
-    code, _, err = run("bench", "--games", "1", *args)
+    code, _, err = run("bench", "--runs", "1", "--games", "1", *args)
     assert code == 2 and message in err and "Traceback" not in err
 
 

@@ -45,10 +45,10 @@ def test_no_sim_command_plays_a_pool_of_bench(tmp_path: Path) -> None:
     config = game_config("sanguosha/identity", 5, "random", pool)
     assert cli_path(config, "sanguosha/identity", 5, "random", {}, "random", 1, 2,
                     str(tmp_path)) is None
-    code, out, _ = run("bench", "--games", "1", "--players", "5", "--pool", pool, "--json")
+    code, out, _ = run("bench", "--runs", "1", "--games", "1", "--players", "5", "--pool", pool, "--json")
     row = json.loads(out)["results"][0]
     assert code == 0 and row["cli_ms_per_game"] is None and row["cli_over_engine"] is None
-    code, out, _ = run("bench", "--games", "1", "--players", "5", "--pool", pool)
+    code, out, _ = run("bench", "--runs", "1", "--games", "1", "--players", "5", "--pool", pool)
     assert code == 0 and "sgs sim -n" not in out
 
 
@@ -68,7 +68,7 @@ def test_bench_reports_the_cli_path_beside_the_engine(tmp_path: Path) -> None:
     assert report["directory"] == str(tmp_path) and list(tmp_path.iterdir()) == []
     # games_per_s and validated_per_s stay
     assert row["games_per_s"] > 0 and row["validated_per_s"] > 0
-    code, out, _ = run("bench", "--game", "dice", "--games", "2", "--players", "3")
+    code, out, _ = run("bench", "--runs", "1", "--game", "dice", "--games", "2", "--players", "3")
     assert code == 0
     line = next(x for x in out.splitlines() if "sgs sim -n 2 --no-events:" in x)
     assert "ms CPU per game beyond its start-up" in line and "the engine" in line

@@ -328,7 +328,7 @@ def test_bench_json_has_the_documented_keys() -> None:
     report = json.loads(out)
     assert {"games", "seed", "generals", "engine_version", "python", "core", "seconds",
             "peak_rss_kib", "memory_note", "startup_python_s", "startup_version_s",
-            "startup_help_s", "results"} <= report.keys()
+            "startup_help_s", "results", "directory", "runs"} <= report.keys()
     assert 0 < report["startup_python_s"] < report["startup_version_s"]
     (row,) = report["results"]
     assert {
@@ -348,12 +348,12 @@ def test_bench_json_has_the_documented_keys() -> None:
 
 def test_bench_measures_the_game_its_options_make() -> None:
     # The variants' flags are the game's own `sgs sim` options: bench plays what they make.
-    code, out, _ = run("bench", "--games", "2", "--players", "6", "--mode", "3v3", "--json")
+    code, out, _ = run("bench", "--runs", "1", "--games", "2", "--players", "6", "--mode", "3v3", "--json")
     assert code == 0
     report = json.loads(out)
     assert report["options"] == {"mode": "3v3"}
     assert report["results"][0]["validated"] == 2 and report["results"][0]["invalid"] == 0
-    code, out, _ = run("bench", "--games", "1", "--players", "5", "--reincarnation")
+    code, out, _ = run("bench", "--runs", "1", "--games", "1", "--players", "5", "--reincarnation")
     assert code == 0 and "reincarnation=True" in out.splitlines()[0]
     code, _, err = run("bench", "--game", "dice", "--players", "3", "--reincarnation")
     assert code == 2 and "--reincarnation is not an option of sanguozhi/dice" in err
@@ -364,6 +364,13 @@ def test_bench_measures_the_game_its_options_make() -> None:
 def test_bench_rejects_bad_player_counts() -> None:
     assert run("bench", "--players", "3")[0] == 2
     assert run("bench", "--players", "four")[0] == 2
+
+
+def test_bench_runs_each_command_as_often_as_told() -> None:
+    code, out, _ = run("bench", "--runs", "1", "--games", "1", "--players", "4", "--json")
+    assert code == 0 and json.loads(out)["runs"] == 1
+    code, _, err = run("bench", "--runs", "0", "--players", "4")
+    assert code == 2 and "--runs" in err
 
 
 def test_the_readme_documents_every_bench_key() -> None:
