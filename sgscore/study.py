@@ -30,6 +30,7 @@ import json
 import os
 import signal
 import tempfile
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,15 @@ __all__ = [
 
 TABLE_CSV = "results.csv"
 TABLE_PARQUET = "results.parquet"
+WRITE_GAMES: Final = 64
+WRITE_BYTES: Final = 1 << 20
+WRITE_SECONDS: Final = 0.25
+"""A study writes the replays of the games it has played together, as soon as there are
+:data:`WRITE_GAMES` of them, or :data:`WRITE_BYTES`, or the first of them has waited
+:data:`WRITE_SECONDS` (a study of slow agents writes each game as it ends): the system calls of
+a file, between two games of the engine, cost the engine about seven times their own time (the
+processor's caches and predictions, which the kernel leaves cold). The time read here paces the
+writes only; nothing written depends on it."""
 
 Row = dict[str, Any]
 Mode = Literal["new", "force", "resume"]
@@ -513,17 +523,62 @@ def run_study(
             if on_game is not None:
                 on_game(row, False)
 
-    for chunk in results:
-        for seed, data, row in chunk:
-            flush_done(seed)
-            _write_file(os.path.join(folder, game_file(seed)), data, mode != "new")
-            pending.popleft()
-            rows.append(row)
-            if on_game is not None:
-                on_game(row, True)
+    def write(seed: int, data: bytes, row: Row) -> None:
+        flush_done(seed)
+        _write_file(os.path.join(folder, game_file(seed)), data, mode != "new")
+        pending.popleft()
+        rows.append(row)
+        if on_game is not None:
+            on_game(row, True)
+
+    held = _Held(write)
+    try:
+        for chunk in results:
+            for game in chunk:
+                held.add(game)
+    except BaseException:  # (Ctrl-C, a worker's error): the games played are kept all the same
+        held.rescue()
+        raise
+    held.flush()
     flush_done(None)
     written = write_table(rows, folder) if tables else []
     return StudyResult(rows, len(todo), len(done), written)
+
+
+class _Held:
+    """The games a study has played, held until their replays are written together
+    (:data:`WRITE_GAMES`): ``write(seed, data, row)`` writes one."""
+
+    def __init__(self, write: Callable[[int, bytes, Row], None]) -> None:
+        self.write = write
+        self.games: deque[tuple[int, bytes, Row]] = deque()
+        self.bytes = 0
+        self.since = 0.0  # when the first of them ended
+        self.broken = False  # a write failed: the rest are not tried again
+
+    def add(self, game: tuple[int, bytes, Row]) -> None:
+        if not self.games:
+            self.since = time.monotonic()
+        self.games.append(game)
+        self.bytes += len(game[1])
+        if (len(self.games) >= WRITE_GAMES or self.bytes >= WRITE_BYTES
+                or time.monotonic() - self.since >= WRITE_SECONDS):
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the games held, in the order they were played."""
+        try:
+            while self.games:
+                self.write(*self.games.popleft())
+        except BaseException:
+            self.broken = True
+            raise
+        self.bytes = 0
+
+    def rescue(self) -> None:
+        """Write the games held when the study stops on an error, unless writing was it."""
+        if not self.broken:
+            self.flush()
 
 
 # ---------------------------------------------------------------------------- tables

@@ -225,3 +225,71 @@ def test_a_game_that_keeps_score_fills_the_scores(tmp_path: Path) -> None:
         assert all(type(x) is int for x in row["scores"])
     code, out, _ = sgs("stats", str(tmp_path), "--by", "role")
     assert code == 0 and "mean score" in out
+
+
+def _logged(monkeypatch: pytest.MonkeyPatch, log: list[str], stop_after: int | None = None) -> None:
+    """Log each game a study (one worker) plays and each replay it writes; raise
+    KeyboardInterrupt after ``stop_after`` games played."""
+    played, write_file = study._played, study._write_file
+
+    def playing(batch: study.Batch, seeds: Any) -> Iterator[Any]:
+        for n, game in enumerate(played(batch, seeds), 1):
+            log.append(f"played {game[0]}")
+            yield game
+            if n == stop_after:
+                raise KeyboardInterrupt
+
+    def writing(path: str, data: bytes, overwrite: bool) -> None:
+        log.append(f"wrote {Path(path).name}")
+        write_file(path, data, overwrite)
+
+    monkeypatch.setattr(study, "_played", playing)
+    monkeypatch.setattr(study, "_write_file", writing)
+
+
+def test_a_study_writes_the_games_it_has_played_together(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The replays of quick games are written in groups (study.WRITE_GAMES), not one between two
+    # games: a file's system calls slow the engine's next game far more than they take
+    # themselves. The files and the table are those of a study that writes each as it ends.
+    log: list[str] = []
+    _logged(monkeypatch, log)
+    monkeypatch.setattr(study, "WRITE_GAMES", 5)
+    monkeypatch.setattr(study, "WRITE_SECONDS", float("inf"))  # (however slow the machine)
+    batch = batch_of(Config(players=5, generals="random"), ["random"])
+    order: list[int] = []
+    run_study(batch, 1, 12, str(tmp_path / "grouped"),
+              on_game=lambda row, _played: order.append(row["seed"]))
+    played = [f"played {s}" for s in range(1, 13)]
+    wrote = [f"wrote game-{s}.mp" for s in range(1, 13)]
+    assert log == [*played[:5], *wrote[:5], *played[5:10], *wrote[5:10], *played[10:],
+                   *wrote[10:]]
+    assert order == list(range(1, 13))  # each game's row when its replay is written, in order
+    assert sgs(*SIM[:-1], "12", "-o", str(tmp_path / "one"))[0] == 0
+    assert checksums(tmp_path / "grouped") == checksums(tmp_path / "one")
+
+
+def test_the_games_of_a_slow_study_are_written_as_they_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game held longer than study.WRITE_SECONDS is written at once (a study of search agents,
+    # seconds a game, shows each game as it ends).
+    log: list[str] = []
+    _logged(monkeypatch, log)
+    monkeypatch.setattr(study, "WRITE_SECONDS", 0.0)
+    run_study(batch_of(Config(players=5, generals="random"), ["random"]), 1, 3,
+              str(tmp_path / "out"))
+    assert log == ["played 1", "wrote game-1.mp", "played 2", "wrote game-2.mp", "played 3",
+                   "wrote game-3.mp"]
+
+
+def test_a_study_stopped_while_playing_keeps_the_games_it_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log: list[str] = []
+    _logged(monkeypatch, log, stop_after=7)
+    seen: list[int] = []
+    with pytest.raises(KeyboardInterrupt):
+        run_study(batch_of(Config(players=5, generals="random"), ["random"]), 1, 20,
+                  str(tmp_path / "out"), on_game=lambda row, _played: seen.append(row["seed"]))
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == \
+        sorted(f"game-{s}.mp" for s in range(1, 8))
+    assert seen == list(range(1, 8))
