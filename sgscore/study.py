@@ -56,10 +56,10 @@ WRITE_BYTES: Final = 1 << 20
 WRITE_SECONDS: Final = 0.25
 """A study writes the replays of the games it has played together, as soon as there are
 :data:`WRITE_GAMES` of them, or :data:`WRITE_BYTES`, or the first of them has waited
-:data:`WRITE_SECONDS` (a study of slow agents writes each game as it ends): the system calls of
-a file, between two games of the engine, cost the engine about seven times their own time (the
-processor's caches and predictions, which the kernel leaves cold). The time read here paces the
-writes only; nothing written depends on it."""
+:data:`WRITE_SECONDS` (a study of slow agents writes each game as it ends): the engine's next
+game runs slower after the kernel's work for a new file (the processor's caches and predictions
+come back cold), so the files are made in a row (docs/studies.md "Running a study"). The time
+read here paces the writes only; nothing written depends on it."""
 
 Row = dict[str, Any]
 Mode = Literal["new", "force", "resume"]
