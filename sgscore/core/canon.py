@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 __all__ = ["canonical_bytes", "state_hash"]
+
+_SMALL: Final = 1024
+_SMALL_INTS: Final[tuple[bytes, ...]] = tuple(b"i%d;" % i for i in range(_SMALL))
+"""The encodings of 0 .. 1023 (card ids, HP, counts: most of a state's integers), made once."""
 
 
 def _enc(obj: Any, out: list[bytes]) -> None:
@@ -21,13 +25,14 @@ def _enc(obj: Any, out: list[bytes]) -> None:
     operations; a bound ``append`` or a value of unknown type would go through Python.)"""
     t = type(obj)
     if t is int:
-        out.append(b"i%d;" % cast(int, obj))
+        v = cast(int, obj)
+        out.append(_SMALL_INTS[v] if 0 <= v < _SMALL else b"i%d;" % v)
     elif t is tuple or t is list:
         items = cast(Sequence[Any], obj)
         out.append(b"l%d:" % len(items))
         for x in items:
             if type(x) is int:
-                out.append(b"i%d;" % x)
+                out.append(_SMALL_INTS[x] if 0 <= x < _SMALL else b"i%d;" % x)
             else:
                 _enc(x, out)
     elif t is str:
