@@ -55,8 +55,8 @@ WRITE_GAMES: Final = 64
 WRITE_BYTES: Final = 1 << 20
 WRITE_SECONDS: Final = 0.25
 """A study writes the replays of the games it has played together, as soon as there are
-:data:`WRITE_GAMES` of them, or :data:`WRITE_BYTES`, or the first of them has waited
-:data:`WRITE_SECONDS` (a study of slow agents writes each game as it ends): the engine's next
+:data:`WRITE_GAMES` of them, or :data:`WRITE_BYTES`, or :data:`WRITE_SECONDS` have passed since
+it last wrote (a study of slow agents writes each game as it ends): the engine's next
 game runs slower after the kernel's work for a new file (the processor's caches and predictions
 come back cold), so the files are made in a row (docs/studies.md "Running a study"). The time
 read here paces the writes only; nothing written depends on it."""
@@ -547,18 +547,17 @@ def run_study(
 
 class _Held:
     """The games a study has played, held until their replays are written together
-    (:data:`WRITE_GAMES`): ``write(seed, data, row)`` writes one."""
+    (:data:`WRITE_GAMES`): ``write(seed, data, row)`` writes one. A game that ends
+    :data:`WRITE_SECONDS` or more after the last writing is written at once, with those held."""
 
     def __init__(self, write: Callable[[int, bytes, Row], None]) -> None:
         self.write = write
         self.games: deque[tuple[int, bytes, Row]] = deque()
         self.bytes = 0
-        self.since = 0.0  # when the first of them ended
+        self.since = time.monotonic()  # when the games were last written (or the study began)
         self.broken = False  # a write failed: the rest are not tried again
 
     def add(self, game: tuple[int, bytes, Row]) -> None:
-        if not self.games:
-            self.since = time.monotonic()
         self.games.append(game)
         self.bytes += len(game[1])
         if (len(self.games) >= WRITE_GAMES or self.bytes >= WRITE_BYTES
@@ -574,6 +573,7 @@ class _Held:
             self.broken = True
             raise
         self.bytes = 0
+        self.since = time.monotonic()
 
     def rescue(self) -> None:
         """Write the games held when the study stops on an error, unless writing was it."""

@@ -10,6 +10,7 @@ import multiprocessing
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import msgpack
@@ -227,13 +228,19 @@ def test_a_game_that_keeps_score_fills_the_scores(tmp_path: Path) -> None:
     assert code == 0 and "mean score" in out
 
 
-def _logged(monkeypatch: pytest.MonkeyPatch, log: list[str], stop_after: int | None = None) -> None:
+def _logged(monkeypatch: pytest.MonkeyPatch, log: list[str], stop_after: int | None = None,
+            step: float | None = None) -> None:
     """Log each game a study (one worker) plays and each replay it writes; raise
-    KeyboardInterrupt after ``stop_after`` games played."""
+    KeyboardInterrupt after ``stop_after`` games played. ``step``: the study's clock is a fake
+    one that each game played moves on by ``step`` seconds (no machine's speed changes it)."""
     played, write_file = study._played, study._write_file
+    clock = [0.0]
+    if step is not None:
+        monkeypatch.setattr(study, "time", SimpleNamespace(monotonic=lambda: clock[0]))
 
     def playing(batch: study.Batch, seeds: Any) -> Iterator[Any]:
         for n, game in enumerate(played(batch, seeds), 1):
+            clock[0] += step or 0.0
             log.append(f"played {game[0]}")
             yield game
             if n == stop_after:
@@ -250,12 +257,11 @@ def _logged(monkeypatch: pytest.MonkeyPatch, log: list[str], stop_after: int | N
 def test_a_study_writes_the_games_it_has_played_together(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The replays of quick games are written in groups (study.WRITE_GAMES), not one between two
-    # games: a file's system calls slow the engine's next game far more than they take
-    # themselves. The files and the table are those of a study that writes each as it ends.
+    # games (the kernel's work for a file slows the engine's next game: docs/studies.md). The
+    # files and the table are those of a study that writes each game as it ends.
     log: list[str] = []
-    _logged(monkeypatch, log)
+    _logged(monkeypatch, log, step=0.0)  # a clock that stands still: however slow the machine
     monkeypatch.setattr(study, "WRITE_GAMES", 5)
-    monkeypatch.setattr(study, "WRITE_SECONDS", float("inf"))  # (however slow the machine)
     batch = batch_of(Config(players=5, generals="random"), ["random"])
     order: list[int] = []
     run_study(batch, 1, 12, str(tmp_path / "grouped"),
@@ -265,27 +271,35 @@ def test_a_study_writes_the_games_it_has_played_together(
     assert log == [*played[:5], *wrote[:5], *played[5:10], *wrote[5:10], *played[10:],
                    *wrote[10:]]
     assert order == list(range(1, 13))  # each game's row when its replay is written, in order
-    assert sgs(*SIM[:-1], "12", "-o", str(tmp_path / "one"))[0] == 0
+    monkeypatch.setattr(study, "WRITE_GAMES", 1)
+    log.clear()
+    run_study(batch, 1, 12, str(tmp_path / "one"))
+    assert log == [x for pair in zip(played, wrote, strict=True) for x in pair]
     assert checksums(tmp_path / "grouped") == checksums(tmp_path / "one")
 
 
+@pytest.mark.parametrize("step", [1.0, 0.01])
 def test_the_games_of_a_slow_study_are_written_as_they_end(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A game held longer than study.WRITE_SECONDS is written at once (a study of search agents,
-    # seconds a game, shows each game as it ends).
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: float) -> None:
+    # A game that ends study.WRITE_SECONDS or more after the last writing is written at once (a
+    # study of search agents, seconds a game, shows each game as it ends); quick ones wait for
+    # the others.
     log: list[str] = []
-    _logged(monkeypatch, log)
-    monkeypatch.setattr(study, "WRITE_SECONDS", 0.0)
+    _logged(monkeypatch, log, step=step)
     run_study(batch_of(Config(players=5, generals="random"), ["random"]), 1, 3,
               str(tmp_path / "out"))
-    assert log == ["played 1", "wrote game-1.mp", "played 2", "wrote game-2.mp", "played 3",
-                   "wrote game-3.mp"]
+    if step >= study.WRITE_SECONDS:
+        assert log == ["played 1", "wrote game-1.mp", "played 2", "wrote game-2.mp",
+                       "played 3", "wrote game-3.mp"]
+    else:  # three quick games: written together when the study ends
+        assert log == ["played 1", "played 2", "played 3", "wrote game-1.mp", "wrote game-2.mp",
+                       "wrote game-3.mp"]
 
 
 def test_a_study_stopped_while_playing_keeps_the_games_it_played(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     log: list[str] = []
-    _logged(monkeypatch, log, stop_after=7)
+    _logged(monkeypatch, log, stop_after=7, step=0.0)
     seen: list[int] = []
     with pytest.raises(KeyboardInterrupt):
         run_study(batch_of(Config(players=5, generals="random"), ["random"]), 1, 20,
