@@ -183,8 +183,6 @@ def peak_rss_kib() -> int:
     return int(rss // 1024) if sys.platform == "darwin" else int(rss)  # macOS counts bytes
 
 
-
-
 def sgs_command() -> list[str]:
     """How to run ``sgs``: the installed script beside this Python, else ``python -m
     sgscore_cli.main`` (the command line's installed name)."""
@@ -466,6 +464,7 @@ def bench_players(
         python_s = python_startup(runs)
     for path in paths:
         os.remove(path)
+
     def engine_pass() -> float:
         t0 = time.process_time()
         for s in seeds:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import gc
 import sys
 from collections import Counter
-from typing import Any
 
 from sgscore.core.games import spec_for_config
+from sgscore.core.spec import AnyGame
 from sgscore.fuzz import game_setup
 
 
@@ -41,7 +41,7 @@ def test_finished_games_of_every_variant_leave_no_cycle() -> None:
     assert not left, f"games of these variants left cycles behind: {dict(left)}"
 
 
-def _cycles_left(spec: Any, config: object, seed: int, names: list[str]) -> int:
+def _cycles_left(spec: AnyGame, config: object, seed: int, names: list[str]) -> int:
     """How many objects a collection finds unreachable once a game of ``config`` played to its
     end with the collector off, and its agents, are dropped."""
     gc.collect()
