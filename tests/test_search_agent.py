@@ -10,8 +10,10 @@ from pathlib import Path
 from sgscore import Config, new_game
 from sgscore.replay import record_game, validate_file
 from sgscore.sanguosha.agent import HeuristicAgent
-from sgscore.sanguosha.search import SearchAgent, _pick
+from sgscore.sanguosha.game import Game
+from sgscore.sanguosha.search import LOGISTIC, SearchAgent, _evaluable, _logistic, _pick, evaluate
 from sgscore.sanguosha.spec import SPEC
+from sgscore.testing import Scenario
 
 
 def _play(seed: int, budget: int) -> list[tuple[int, object]]:
@@ -76,3 +78,72 @@ def test_it_leaves_the_heuristic_choice_only_when_clearly_better() -> None:
     assert _pick([0, 6], [0, 6]) == 1
     assert _pick([0, 6, 8], [0, 6, 8]) == 2
     assert _pick([0, -6], [0, 6]) == 0
+
+
+def _table(setup: dict[int, tuple[int, int]] | None = None, dead: tuple[int, ...] = ()) -> Game:
+    """Five beginners' seats (lord, loyalist, rebel, renegade, rebel), 4 HP and two slashes
+    each; ``setup`` gives a seat (HP, cards in hand), ``dead`` the seats dead."""
+    s = Scenario(players=5)
+    for seat in range(5):
+        if seat in dead:
+            s.seat(seat).dead()
+            continue
+        hp, cards = (setup or {}).get(seat, (4, 2))
+        s.seat(seat).hp(hp, 4).hand(*["slash"] * cards)
+    return s.start(seat=0, phase="play").game
+
+
+def test_the_evaluation_reads_the_table_for_each_side() -> None:
+    # docs/training.md "Search": a truncated playout is scored by the chance that the seat's
+    # side wins, in thousandths, as the heuristic agents' games read the living players' HP,
+    # cards and count by role. A rebel hurt is good for the lord's side and bad for the rebels;
+    # the lord at 1 HP the reverse; a rebel dead good for the lord (about as good as that rebel at 1
+    # HP, as the heuristic agents' games have it: one so weak dies soon); the two rebels read
+    # the same, and so do the lord and the loyalist.
+    even = _table()
+    lord, rebel = evaluate(even, 0), evaluate(even, 2)
+    assert 0 < rebel < 500 < lord < 1000
+    assert evaluate(even, 1) == lord and evaluate(even, 4) == rebel
+    hurt = _table({2: (1, 2)})
+    assert evaluate(hurt, 0) > lord and evaluate(hurt, 2) < rebel
+    assert evaluate(_table(dead=(2,)), 0) > evaluate(_table({2: (2, 2)}), 0)
+    weak_lord = _table({0: (1, 2)})
+    assert evaluate(weak_lord, 0) < lord and evaluate(weak_lord, 2) > rebel
+    # cards in hand count for their holder's side
+    assert evaluate(_table({2: (4, 0)}), 0) > lord > evaluate(_table({0: (4, 0)}), 0)
+
+
+def test_the_logistic_is_integer_and_symmetric() -> None:
+    assert _logistic(0) == 500 and _logistic(8) == LOGISTIC[1]
+    assert _logistic(4) == (LOGISTIC[0] + LOGISTIC[1]) // 2
+    assert _logistic(10**6) == 1000 and _logistic(-10**6) == 0
+    values = [_logistic(x) for x in range(-600, 601)]
+    assert values == sorted(values)
+    assert all(_logistic(-x) == 1000 - _logistic(x) for x in range(600))
+
+
+def test_3v3_plays_out_to_the_end() -> None:
+    # The evaluation knows identity mode's roles only: 3v3's camps are played out in full.
+    assert _evaluable(_table())
+    assert not _evaluable(Scenario(players=6, mode="3v3").start().game)
+
+
+def test_full_playouts_still_decide_deterministically() -> None:
+    # horizon=0 plays every playout to the game's end (the search before truncated playouts).
+    game = new_game(Config(players=4), 11)
+    agents = [HeuristicAgent(game, 11, s) for s in range(4)]
+    searched = 0
+    while not game.over and searched < 2:
+        request = game.pending
+        assert request is not None
+        if request.seat == 0 and request.kind == "play" and request.count() > 1:
+            twin = game.clone()
+            assert twin.pending is not None
+            choice = SearchAgent(game, 11, 0, 2, horizon=0).choose(request)
+            assert SearchAgent(twin, 11, 0, 2, horizon=0).choose(twin.pending) == choice
+            assert request.is_legal(choice)
+            searched += 1
+        else:
+            choice = agents[request.seat].choose(request)
+        game.submit(choice)
+    assert searched == 2

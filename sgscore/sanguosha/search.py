@@ -7,8 +7,14 @@ weighs :data:`CANDIDATES` of its choices: the heuristic agent's first, then endi
 others at random. It samples ``budget`` worlds (``worlds.sample_world``: the other hands, the draw
 order and the hidden roles drawn among what the seat cannot tell apart, the roles weighted by how
 the heuristic agent reads the others' play: a seat it takes for a friend four times as likely on
-its side), and in each world plays every candidate, then the world to its end with heuristic
-agents at every seat (a draw after :data:`PLAYOUT_DECISIONS` decisions): a win counts 2, a draw 1.
+its side), and in each world plays every candidate, then :data:`HORIZON` turns with heuristic
+agents at every seat (the one under way counted), and scores the position reached by
+:func:`evaluate`: the chance, in thousandths, that the seat's side wins from there, by a logistic
+model of the living players' HP, hands, equipment and count by role fitted on heuristic agents'
+games (a game ended in the playout scores its result: 1000 a win, 0 a loss). A playout to the
+game's end (``horizon=0``, the search before) scores 0 or 1000 and its noise drowned most
+choices' differences; a few turns and an evaluation keep the effect of the choice and lose most
+of the noise of the rest of the game, and cost less.
 Every candidate meets the same worlds and the same playout seeds, so that what differs between
 their results is the choice. It plays the candidate that gained most over the heuristic agent's
 choice, if that gain is at least two standard errors of the world-by-world differences
@@ -30,11 +36,14 @@ from ..core.rng import Pcg32
 from .agent import HeuristicAgent
 from .game import Game
 from .hints import ENEMY, FRIEND
-from .model import LORD, LOYALIST
+from .model import LORD, LOYALIST, REBEL, RENEGADE
 from .summaries import seat_outcomes
-from .worlds import sample_world
+from .worlds import knowledge, sample_world
 
-__all__ = ["SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "CANDIDATES", "PLAYOUT_DECISIONS", "SURE"]
+__all__ = [
+    "SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "CANDIDATES", "PLAYOUT_DECISIONS", "SURE",
+    "HORIZON", "EVAL_FEATURES", "EVAL_WEIGHTS", "LOGISTIC", "evaluate",
+]
 
 DEFAULT_BUDGET = 16
 """Worlds per searched decision (each plays every candidate: 64 playouts)."""
@@ -49,6 +58,41 @@ SURE = 4
 """How sure a search must be to play another choice than the heuristic agent's: its gain over the
 worlds, squared, at least this many times the sum of the squared world-by-world differences (a
 gain of two standard errors)."""
+HORIZON = 5
+"""How many turns a playout plays, counting the searching seat's own: it stops as the turn after
+them begins and :func:`evaluate` scores the position (a game that ends before is scored by its
+result). 0: play every playout to the game's end."""
+
+EVAL_FEATURES: tuple[str, ...] = ("alive", "hp", "hand", "equip", "max_hp")
+"""What :func:`evaluate` counts of each role, over its living players: how many, their HP, the
+cards in their hands, their equipment and their HP limits."""
+EVAL_WEIGHTS: dict[str, tuple[int, dict[str, tuple[int, ...]]]] = {
+    LORD: (68, {
+        LORD: (0, 26, 14, 13, -37), LOYALIST: (119, 29, 10, 8, -32),
+        REBEL: (-64, -23, -10, -5, 28), RENEGADE: (-29, -10, -2, -5, 18)}),
+    REBEL: (-299, {
+        LORD: (0, -33, -16, -15, 58), LOYALIST: (-84, -18, -6, -2, 27),
+        REBEL: (128, 29, 12, 8, -33), RENEGADE: (-89, -17, -4, -3, 25)}),
+    RENEGADE: (-1193, {
+        LORD: (0, -11, -8, -10, 27), LOYALIST: (-49, -30, -9, -16, 22),
+        REBEL: (-17, 0, 1, -10, 4), RENEGADE: (1102, 35, 7, 8, -42)}),
+}
+"""For each side (the lord's, the rebels', the renegade's): the log-odds of its winning, in 64ths,
+at the start of a turn: a constant plus, for each role, the weights of :data:`EVAL_FEATURES`.
+Fitted by logistic regression on the turn starts of 10,000 five-player games of heuristic agents
+with drafted generals (seeds 100000-109999; fitted on 8,000 games, it cut the log loss of the
+other 2,000 from 0.59 to 0.43 for the lord's side, 0.44 to 0.29 for the rebels'), so it reads a
+position as the heuristic agents would play it on. The lord is always alive at a turn's start
+(his count weighs nothing); an HP limit weighs against its side because, at equal HP, a higher
+limit is HP lost."""
+LOGISTIC: tuple[int, ...] = (
+    500, 531, 562, 593, 622, 651, 679, 706, 731, 755, 777, 798, 818, 835, 852, 867, 881, 893, 905,
+    915, 924, 932, 940, 947, 953, 958, 963, 967, 971, 974, 977, 980, 982, 984, 986, 988, 989, 990,
+    991, 992, 993, 994, 995, 995, 996, 996, 997, 997, 998, 998, 998, 998, 998, 999, 999, 999, 999,
+    999, 999, 999, 999, 1000, 1000, 1000, 1000)
+"""The logistic function in thousandths at log-odds 0, 1/8, 2/8, ... 8 (``round(1000 / (1 +
+exp(-k / 8)))``), written out so that no float decides anything: :func:`evaluate` interpolates
+it in integers."""
 
 
 class SearchAgent:
@@ -57,13 +101,17 @@ class SearchAgent:
 
     name = "ismcts"
 
-    def __init__(self, game: Game, seed: int, seat: int, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, game: Game, seed: int, seat: int, budget: int = DEFAULT_BUDGET,
+                 horizon: int = HORIZON) -> None:
         if budget < 1:
             raise ValueError(f"budget must be at least 1, got {budget}")
+        if horizon < 0:
+            raise ValueError(f"horizon must be 0 or more, got {horizon}")
         self.g = game
         self.seed = seed
         self.seat = seat
         self.budget = budget
+        self.horizon = horizon
 
     def _stream(self, purpose: int) -> Pcg32:
         """A stream for this decision: the seed, the seat, the decision number, the purpose."""
@@ -81,10 +129,12 @@ class SearchAgent:
             return choices[0]
         # every candidate played out on the same worlds with the same playout seeds, so that
         # what differs between their results is the choice (common random numbers)
-        gains = [0] * len(choices)  # each candidate's half points over the heuristic's choice
+        horizon = self.horizon if _evaluable(g) else 0
+        gains = [0] * len(choices)  # each candidate's thousandths over the heuristic's choice
         spread = [0] * len(choices)  # the sum of the squared differences, world by world
+        known = knowledge(g, self.seat)  # read from the events once for all its worlds
         for _ in range(self.budget):
-            world = sample_world(g, self.seat, rng, weight)
+            world = sample_world(g, self.seat, rng, weight, known)
             seed = rng.next_u32()
             first = 0
             for k, choice in enumerate(choices):
@@ -95,7 +145,7 @@ class SearchAgent:
                     if k == 0:
                         break  # nothing to compare with in this world
                     continue
-                points = _playout(x, self.seat, seed)
+                points = _playout(x, self.seat, seed, horizon)
                 if k == 0:
                     first = points
                 else:
@@ -104,7 +154,7 @@ class SearchAgent:
         return choices[_pick(gains, spread)]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (SearchAgent, (self.g, self.seed, self.seat, self.budget))
+        return (SearchAgent, (self.g, self.seed, self.seat, self.budget, self.horizon))
 
 
 def _pick(gains: list[int], spread: list[int]) -> int:
@@ -154,18 +204,52 @@ def _beliefs(helper: HeuristicAgent, seat: int) -> Callable[[int, str], int]:
     return weight
 
 
-def _playout(world: Game, seat: int, seed: int) -> int:
-    """Play ``world`` to its end with heuristic agents: 2 for a win of ``seat``'s side, 1 for a
-    draw or a playout cut short, 0 for a loss."""
+def evaluate(game: Game, seat: int) -> int:
+    """The chance, in thousandths, that ``seat``'s side wins from this position, as
+    :data:`EVAL_WEIGHTS` reads it: the log-odds of the living players' counts, HP, hands,
+    equipment and HP limits by role, through :data:`LOGISTIC`. In integers: the same on every
+    machine."""
+    x, weights = EVAL_WEIGHTS[_side(game.players[seat].role)]
+    for p in game.players:
+        if not p.alive:
+            continue
+        alive, hp, hand, equip, max_hp = weights[p.role]
+        x += alive + hp * p.hp + hand * len(p.hand) + max_hp * p.max_hp
+        x += equip * sum(1 for c in p.equip if c >= 0)
+    return _logistic(x)
+
+
+def _logistic(x: int) -> int:
+    """:data:`LOGISTIC` at ``x`` 64ths of log-odds, interpolated in integers."""
+    if x < 0:
+        return 1000 - _logistic(-x)
+    i, r = divmod(x, 8)
+    if i >= len(LOGISTIC) - 1:
+        return LOGISTIC[-1]
+    return LOGISTIC[i] + (LOGISTIC[i + 1] - LOGISTIC[i]) * r // 8
+
+
+def _evaluable(game: Game) -> bool:
+    """Whether :func:`evaluate` knows every role at the table (not 3v3's camps)."""
+    return all(_side(p.role) in EVAL_WEIGHTS for p in game.players)
+
+
+def _playout(world: Game, seat: int, seed: int, horizon: int) -> int:
+    """Play ``world`` with heuristic agents for ``horizon`` turns (counting the one under way;
+    0: to its end), then score it for ``seat``'s side in thousandths: :func:`evaluate` if it goes
+    on; 1000 for a win, 0 for a loss, 500 for a draw or a playout cut short."""
     agents = [HeuristicAgent(world, seed, s) for s in range(world.n)]
     start = world.decisions
+    end = world.turn_no + horizon
     while not world.over and world.decisions - start < PLAYOUT_DECISIONS:
+        if horizon and world.turn_no >= end:
+            return evaluate(world, seat)
         req = world.pending
         assert req is not None
         world.submit(agents[req.seat].choose(req))
     if world.result is None:
-        return 1
+        return 500
     outcomes = seat_outcomes(world.summary())
     if outcomes is None:
-        return 1
-    return {"win": 2, "loss": 0}.get(outcomes[seat], 1)
+        return 500
+    return {"win": 1000, "loss": 0}.get(outcomes[seat], 500)

@@ -136,7 +136,8 @@ def knowledge(g: Game, seat: int) -> Knowledge:
 
 
 def sample_world(g: Game, seat: int, rng: Pcg32,
-                 role_weight: Callable[[int, str], int] | None = None) -> Game:
+                 role_weight: Callable[[int, str], int] | None = None,
+                 known: Knowledge | None = None) -> Game:
     """A copy of ``g`` as it might be for all ``seat`` knows (module docstring), asked the same
     question: ``seat``'s view of it is ``seat``'s view of ``g``. ``g`` must be asking ``seat`` (the
     moment a searching agent decides) and is not changed.
@@ -144,12 +145,16 @@ def sample_world(g: Game, seat: int, rng: Pcg32,
     ``role_weight(other, role)``: a positive int, how much more likely ``seat`` believes
     ``other`` holds ``role`` (a searching agent's reading of how the others played); the hidden
     roles are then drawn with probability in proportion to the product of their weights,
-    uniformly without it."""
+    uniformly without it.
+
+    ``known``: :func:`knowledge` of ``g`` for ``seat``, if the caller has it (a search sampling
+    many worlds of one position reads the events once); it is not changed."""
     req = g.pending
     if req is None or req.seat != seat:
         raise ValueError(f"a world is sampled for the seat asked (seat {seat} is not)")
     world = g.clone()
-    known = knowledge(g, seat)
+    if known is None:
+        known = knowledge(g, seat)
     _deal_cards(world, seat, known, rng)
     _deal_roles(world, seat, rng, role_weight)
     world.rng.setstate(((rng.next_u32() << 32) | rng.next_u32(), world.rng.inc))
