@@ -3,7 +3,11 @@ rule creates but never drives (a missing ``yield from``) fails the test that mad
 
 The tests run on the compiled core when the install has one (``sgscore/_accel.py``); ``.ci/run``
 runs them again on the pure-Python core (``SGSCORE_PURE=1``). The last line of pytest's report
-says which core this run tested."""
+says which core this run tested.
+
+The tests run on every core (pytest-xdist, ``-n auto`` in pyproject.toml's addopts; ``-n 0`` runs
+them in one process), a module's tests in one process; the lines tests report
+(``tests/reported.py``) end pytest's report."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from sgscore.core import checks
 from sgscore.sanguosha import Config
 
 from recorded import record_bytes
+from reported import REPORT
 
 # The property tests draw the same examples on every run and machine (a failure found once is
 # found again; CI never fails by chance). SGSCORE_HYPOTHESIS=explore draws new ones each run.
@@ -32,7 +37,18 @@ settings.register_profile("explore", derandomize=False, print_blob=True, **_UNTI
 settings.load_profile(os.environ.get("SGSCORE_HYPOTHESIS", "repeatable"))
 
 
+_REPORTED: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for key, line in report.user_properties:
+        if key == REPORT and line not in _REPORTED:
+            _REPORTED.append(str(line))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in _REPORTED:
+        terminalreporter.write_line(line)
     terminalreporter.write_line(f"sgscore: tested the {_accel.describe()}")
 
 

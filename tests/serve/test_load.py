@@ -2,11 +2,13 @@
 scripted WebSocket client answering every question of its person's seat and four heuristic
 agents, for a minute, the server in a process of its own (``python -m sgscore.serve.load``).
 Afterwards every table's replay validates and holds exactly the answers its client sent, in
-order: none lost, none recorded twice. The latency it measures is reported, not judged."""
+order: none lost, none recorded twice. The latency it measures is reported (a line at the end
+of pytest's report), not judged."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pytest
 
@@ -15,15 +17,17 @@ pytest.importorskip("websockets", reason="the serve extra is not installed "
 
 from sgscore.serve.load import run_load
 
+from reported import REPORT
+
 TABLES = int(os.environ.get("SGS_LOAD_TABLES", "50"))
 SECONDS = float(os.environ.get("SGS_LOAD_SECONDS", "60"))
 
 
-def test_fifty_tables_for_a_minute_lose_no_decision(capsys: pytest.CaptureFixture[str]) -> None:
+def test_fifty_tables_for_a_minute_lose_no_decision(
+        record_property: Callable[[str, object], None]) -> None:
     result = run_load(TABLES, SECONDS)
     assert not result.errors, result.errors[:5]
     assert not result.invalid, result.invalid[:5]
     assert not result.mismatched, result.mismatched[:5]
     assert result.tables >= TABLES and result.answers >= TABLES
-    with capsys.disabled():
-        print(f"\nsgs serve load: {result.to_json()}")
+    record_property(REPORT, f"sgs serve load: {result.to_json()}")

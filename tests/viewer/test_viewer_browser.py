@@ -2,7 +2,7 @@
 chromedriver, opens pages that ``sgs replay html`` wrote, steps through whole games with the
 keyboard, jumps to turns, deaths, the end and linked decisions, and reads the page (the DOM) at
 each moment to compare it with the engine's state there, re-simulated by the Stepper. Screenshots
-of a few moments are kept as artifacts (the ``artifacts`` fixture prints where); no page logs
+of a few moments are kept as artifacts (the end of pytest's report names where); no page logs
 a console error.
 
 It needs Debian's ``chromium`` and ``chromium-driver`` and the ``viewer-test`` extra (selenium);
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from sgscore.sanguosha.model import GENERALS
 
 from browsing import SELENIUM, chromium
 from recorded import record_bytes
+from reported import REPORT
 
 if SELENIUM:
     from selenium.webdriver.chrome.webdriver import WebDriver
@@ -41,29 +42,23 @@ if SELENIUM:
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-class _Artifacts:
-    """Names the screenshots' folder at the end of pytest's report (a plugin the fixture adds)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        shots = sorted(p.name for p in self.folder.glob("viewer-*.png"))
-        terminalreporter.write_line(f"viewer screenshots: {self.folder} ({len(shots)} files)")
-
-
 @pytest.fixture(scope="module")
-def artifacts(request: pytest.FixtureRequest) -> Path:
+def _artifacts_folder() -> Path:
     """The folder of the screenshots: ``$SGS_VIEWER_ARTIFACTS`` or ``sgs-viewer-artifacts`` in
-    the system's temporary directory (a previous run's screenshots there are replaced); pytest's
-    report names it at the end."""
+    the system's temporary directory (a previous run's screenshots there are replaced)."""
     folder = Path(os.environ.get("SGS_VIEWER_ARTIFACTS")
                   or Path(tempfile.gettempdir()) / "sgs-viewer-artifacts")
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("viewer-*.png"):
         old.unlink()
-    request.config.pluginmanager.register(_Artifacts(folder), "sgs-viewer-artifacts")
     return folder
+
+
+@pytest.fixture
+def artifacts(_artifacts_folder: Path, record_property: Callable[[str, object], None]) -> Path:
+    """Where a test keeps its screenshots; pytest's report names the folder at the end."""
+    record_property(REPORT, f"viewer screenshots: {_artifacts_folder}")
+    return _artifacts_folder
 
 
 @pytest.fixture(scope="module")
