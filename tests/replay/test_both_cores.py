@@ -41,6 +41,9 @@ def _verdicts(files: list[str], pure: bool) -> dict[str, Any]:
 
 
 def test_both_cores_give_the_same_verdicts(tmp_path: Path) -> None:
+    if os.environ.get("SGSCORE_PURE", "") not in ("", "0"):
+        pytest.skip("runs each core in a process of its own, whichever this run tests: the run "
+                    "on the compiled core runs it, and this one would repeat it word for word")
     probe = _verdicts([], pure=False)
     if not probe["compiled"]:
         pytest.skip(f"this install has no compiled core to compare with the pure one "
