@@ -46,6 +46,12 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
             _REPORTED.append(str(line))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules marked ``long`` first, each module's tests in their order: on several
+    processes, the longest work starts first and the short modules fill in around it."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for line in _REPORTED:
         terminalreporter.write_line(line)

@@ -18,6 +18,8 @@ from sgscore.fuzz import game_setup
 from sgscore.sanguosha.game import Game
 from sgscore.sanguosha.spec import SPEC
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 def _paths(space: ActionSpace, request: Request, taken: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
     """Every whole choice reachable by steps from ``taken`` (small requests only)."""

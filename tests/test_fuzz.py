@@ -58,6 +58,8 @@ from sgscore.sanguosha import Config, new_game
 from sgscore.sanguosha.cards import BASIC, KIND
 from sgscore.sanguosha.variants.reincarnation import reborn
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = load_corpus()
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from sgscore.core.games import spec_for_config
 from sgscore.core.rng import Pcg32
 from sgscore.dice.game import DiceGame
 from sgscore.fuzz import game_setup
 from sgscore.sanguosha.game import Game
 from sgscore.sanguosha.model import LORD
+
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
 
 
 def _moments(seed: int, games: int, every: int) -> Any:

@@ -21,6 +21,8 @@ from sgscore.core.spec import GameState
 from sgscore.fuzz import game_setup
 from sgscore.testing import Scenario
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 _PLAY_ON = """
 import hashlib, pickle, sys
 game, agents = pickle.loads(sys.stdin.buffer.read())

@@ -26,6 +26,8 @@ from sgscore.fuzz import game_setup
 from sgscore.sanguosha.game import Game
 from sgscore.testing import Scenario
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 def _play_on(game: GameState, agents: list[Any], limit: int | None = None) -> GameState:
     while not game.over and (limit is None or game.decisions < limit):

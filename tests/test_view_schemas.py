@@ -42,6 +42,8 @@ from sgscore.schemas import json_schemas, schema_name, write_schemas
 import toy_nim
 from situations import SITUATIONS, situations
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
 IDENTITY, DICE = "sanguosha/identity", "sanguozhi/dice"

@@ -15,6 +15,8 @@ from sgscore.sanguosha.game import Game
 from sgscore.sanguosha.worlds import knowledge, sample_world
 from sgscore.testing import Scenario, check_conservation
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 def test_the_seat_sees_the_same_in_every_world_it_samples() -> None:
     # Random moments of games of both games and every variant: the asked seat's view of each

@@ -16,6 +16,8 @@ from sgscore.replay import read_replay
 
 from sgs_cli import run
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 CASES: list[tuple[str, int, str, dict[str, Any]]] = [
     ("sanguosha/identity", 5, "random", {}),
     ("sanguosha/identity", 6, "draft", {"mode": "3v3"}),

@@ -9,6 +9,8 @@ import pytest
 
 from sgs_cli import BEGINNER, run
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def replays(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:

@@ -9,9 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sgscore.replay import read_replay
 
 from sgs_cli import run
+
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
 
 SOMEONE_DIES = """\
 import sys

@@ -15,6 +15,8 @@ from sgscore.sanguosha.config import Config
 
 from recorded import record_bytes
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 def _records(data: bytes) -> list[Any]:
     return list(msgpack.Unpacker(__import__("io").BytesIO(data), raw=False))

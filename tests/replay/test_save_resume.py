@@ -29,6 +29,8 @@ from sgscore.replay import (
 )
 from sgscore.replay.viewer import viewer_json
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 
 def sgs(*args: str) -> tuple[int, str, str]:
     r = CliRunner().invoke(main, list(args), prog_name="sgs")

@@ -19,6 +19,8 @@ from sgscore.serve.load import run_load
 
 from reported import REPORT
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 TABLES = int(os.environ.get("SGS_LOAD_TABLES", "50"))
 SECONDS = float(os.environ.get("SGS_LOAD_SECONDS", "60"))
 

@@ -29,6 +29,8 @@ from sgscore.serve.server import Hub, start
 
 from browsing import SELENIUM, chromium
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 if SELENIUM:
     from selenium.webdriver.chrome.webdriver import WebDriver
     from selenium.webdriver.common.by import By

@@ -36,6 +36,8 @@ from browsing import SELENIUM, chromium
 from recorded import record_bytes
 from reported import REPORT
 
+pytestmark = pytest.mark.long  # started first (tests/conftest.py)
+
 if SELENIUM:
     from selenium.webdriver.chrome.webdriver import WebDriver
     from selenium.webdriver.common.by import By
