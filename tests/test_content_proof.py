@@ -11,8 +11,8 @@ schemas stay byte for byte what they are.
 
 Playing the whole suite again takes minutes: that test runs when ``SGSCORE_CONTENT_PROOF=1`` is
 set, as CI does (``.ci/run``, on the pure-Python core: it is that core's pass of the suite), and
-never inside the copy. The registries are global, so the
-content is added in the copy's own processes, never in this one.
+never inside the copy. The registries are global, so the content is added in the copy's own
+processes, never in this one.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def test_the_whole_suite_passes_with_the_worked_examples_added(
 def _passes(copy: Path, env: dict[str, str], what: str, log: Path,
             record_property: Callable[[str, object], None], *tests: str) -> None:
     """Runs pytest on ``tests`` (the whole suite if none) in the copy, asserts that it passes,
-    keeps its output in ``log`` and reports its last lines (what passed, on which core)."""
+    keeps its output in ``log`` and reports a line saying so and on which core."""
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "-rfE", "--tb=line", *tests], cwd=copy, env=env, capture_output=True,
                          text=True)
@@ -135,4 +135,5 @@ def _passes(copy: Path, env: dict[str, str], what: str, log: Path,
     failed = [line for line in lines if line.startswith(("FAILED", "ERROR"))]
     assert run.returncode == 0, "\n".join([f"{what} in the copy:", *(failed or lines[-30:])])
     core = next((line for line in reversed(lines) if line.startswith("sgscore: tested")), "")
-    record_property(REPORT, f"content proof: {what} passed in the copy ({core[9:]})")
+    record_property(REPORT, f"content proof: {what} passed in the copy "
+                            f"({core.removeprefix('sgscore: ')})")
