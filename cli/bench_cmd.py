@@ -16,6 +16,7 @@ from sgscore.bench import (
     run_bench,
 )
 from sgscore.core.games import game_ids, get_game
+from sgscore.core.spec import ConfigError
 
 from .common import echo_json, progress
 from .sim_cmd import _game_params, given_options
@@ -173,7 +174,11 @@ def bench(ctx: click.Context, /, games: int, game: str, players: str | None, see
             game_config(game, n, generals, pool, options)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
-    if agents not in spec.agent_kinds():
+    try:
+        known = spec.agent_kind(agents) is not None
+    except ConfigError as e:  # a setting out of range (ismcts:0)
+        raise click.BadParameter(str(e).removeprefix("agents: "), param_hint="'--agents'") from None
+    if not known:
         raise click.BadParameter(f"no agent {agents!r} for {game} "
                                  f"(agents: {', '.join(spec.agent_kinds())})",
                                  param_hint="'--agents'")

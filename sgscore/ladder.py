@@ -63,8 +63,9 @@ def agent_factory(spec: AnyGame, name: str) -> AgentFactory:
     """The factory of the agent ``name`` for ``spec``'s game: one of its own agents, an entry
     point of :data:`AGENT_GROUP`, or ``MODULE:ATTRIBUTE``. :class:`ConfigError` says why not."""
     kinds = spec.agent_kinds()
-    if name in kinds:
-        return kinds[name]
+    own = spec.agent_kind(name)  # its own agents' settings too (``ismcts:32``)
+    if own is not None:
+        return own
     from .core.games import entry_points
 
     for ep in entry_points(AGENT_GROUP):

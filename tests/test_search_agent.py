@@ -7,11 +7,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sgscore import Config, new_game
-from sgscore.replay import record_game, validate_file
+from sgscore.core.spec import ConfigError
+from sgscore.ladder import agent_factory
+from sgscore.replay import read_replay, record_game, validate_file
 from sgscore.sanguosha.agent import HeuristicAgent
 from sgscore.sanguosha.game import Game
-from sgscore.sanguosha.search import LOGISTIC, SearchAgent, _evaluable, _logistic, _pick, evaluate
+from sgscore.sanguosha.search import (
+    DEFAULT_BUDGET,
+    LOGISTIC,
+    MAX_BUDGET,
+    SearchAgent,
+    _evaluable,
+    _logistic,
+    _pick,
+    evaluate,
+)
 from sgscore.sanguosha.spec import SPEC
 from sgscore.testing import Scenario
 
@@ -64,6 +77,31 @@ def test_its_replay_validates(tmp_path: Path) -> None:
     assert "ismcts" in SPEC.agent_kinds()
     record_game(config, 7, str(path), agents=agents)
     assert validate_file(path).valid
+
+
+def test_its_budget_is_set_by_name(tmp_path: Path) -> None:
+    # ``ismcts:N``: the search with N worlds a decision, on the command line as in the library;
+    # the replay's header names the agent so, and the replay validates.
+    game = new_game(Config(players=4), 9)
+    agents = SPEC.make_agents(game, 9, ["ismcts:3", "ismcts", "heuristic", "heuristic"])
+    assert isinstance(agents[0], SearchAgent) and agents[0].budget == 3
+    assert isinstance(agents[1], SearchAgent) and agents[1].budget == DEFAULT_BUDGET
+    assert agent_factory(SPEC, "ismcts:5")(game, 9, 2).budget == 5  # sgs ladder's agents too
+    path = tmp_path / "budget.mp"
+    record_game(Config(players=4, generals="random"), 9, str(path),
+                agents=["ismcts:2", "heuristic", "heuristic", "heuristic"])
+    assert read_replay(path).header.agents == ["ismcts:2", "heuristic", "heuristic", "heuristic"]
+    assert validate_file(path).valid
+
+
+def test_a_budget_out_of_range_is_refused_with_its_reason() -> None:
+    game = new_game(Config(players=4), 9)
+    for name in ("ismcts:0", "ismcts:007", "ismcts:+3", "ismcts:x", f"ismcts:{MAX_BUDGET + 1}",
+                 "ismcts:", "ismcts:٣"):
+        with pytest.raises(ConfigError, match="whole number from 1 to 4096"):
+            SPEC.make_agents(game, 9, name)
+    with pytest.raises(ConfigError, match="no agent 'heuristic:3'"):
+        SPEC.make_agents(game, 9, "heuristic:3")
 
 
 def test_it_leaves_the_heuristic_choice_only_when_clearly_better() -> None:

@@ -382,6 +382,13 @@ class GameSpec(ABC, Generic[C]):
 
         return {"random": random_agent}
 
+    def agent_kind(self, name: str) -> Callable[[GameState, int, int], Any] | None:
+        """The factory of the agent ``name`` (as :meth:`agent_kinds` gives it), or None when
+        this game has no such agent. A game whose agents take a setting reads it from the name
+        here (identity mode's ``ismcts:32``, a search of 32 worlds a decision); override to
+        add such forms (call ``super()`` for the others)."""
+        return self.agent_kinds().get(name)
+
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """One agent per seat of ``game``: ``names`` is one name for every seat or one per
         seat (``"heuristic"``, ``["heuristic", "random", ...]``); :class:`ConfigError` names
@@ -394,7 +401,6 @@ class GameSpec(ABC, Generic[C]):
         such agents would (docs/api.md "Agents that survive undo"). An agent is caught up when
         it has ``follow(game)`` (it then watches ``game``); another is made on ``game`` as it
         stands. A game set up by hand (its state not its decisions') gets agents as it stands."""
-        kinds = self.agent_kinds()
         seats = game.seats
         listed = [names] * seats if isinstance(names, str) else list(names)
         if len(listed) == 1:
@@ -402,15 +408,18 @@ class GameSpec(ABC, Generic[C]):
         if len(listed) != seats:
             raise ConfigError(f"agents: {len(listed)} given for {seats} seats "
                               "(one for every seat, or one per seat)")
+        made = []
         for name in listed:
-            if name not in kinds:
+            kind = self.agent_kind(name)
+            if kind is None:
                 raise ConfigError(f"agents: no agent {name!r:.40} for {self.id} "
-                                  f"(agents: {', '.join(kinds)})")
+                                  f"(agents: {', '.join(self.agent_kinds())})")
+            made.append(kind)
         if game.decisions:
-            caught = _caught_up(game, seed, [kinds[name] for name in listed])
+            caught = _caught_up(game, seed, made)
             if caught is not None:
                 return caught
-        return [kinds[name](game, seed, seat) for seat, name in enumerate(listed)]
+        return [kind(game, seed, seat) for seat, kind in enumerate(made)]
 
     def start(self, config: Mapping[str, Any], seed: int) -> tuple[GameState, EngineError | None]:
         """A game from a header's (full) config: the game, and the engine error if setting up

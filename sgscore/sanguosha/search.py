@@ -41,12 +41,16 @@ from .summaries import seat_outcomes
 from .worlds import knowledge, sample_world
 
 __all__ = [
-    "SearchAgent", "DEFAULT_BUDGET", "MAX_CHOICES", "CANDIDATES", "PLAYOUT_DECISIONS", "SURE",
-    "HORIZON", "EVAL_FEATURES", "EVAL_WEIGHTS", "LOGISTIC", "evaluate",
+    "SearchAgent", "DEFAULT_BUDGET", "MAX_BUDGET", "MAX_CHOICES", "CANDIDATES",
+    "PLAYOUT_DECISIONS", "SURE", "HORIZON", "EVAL_FEATURES", "EVAL_WEIGHTS", "LOGISTIC",
+    "evaluate",
 ]
 
 DEFAULT_BUDGET = 16
 """Worlds per searched decision (each plays every candidate: 64 playouts)."""
+MAX_BUDGET = 4096
+"""The most worlds ``--agents ismcts:N`` takes (a decision of 4,096 worlds costs about a quarter
+of a minute)."""
 MAX_CHOICES = 40
 """A play-phase question with more choices than this is answered by the heuristic agent."""
 CANDIDATES = 4
@@ -112,6 +116,8 @@ class SearchAgent:
         self.seat = seat
         self.budget = budget
         self.horizon = horizon
+        # what a replay's header records: the name that makes this agent again (``ismcts:N``)
+        self.name = "ismcts" if budget == DEFAULT_BUDGET else f"ismcts:{budget}"
 
     def _stream(self, purpose: int) -> Pcg32:
         """A stream for this decision: the seed, the seat, the decision number, the purpose."""

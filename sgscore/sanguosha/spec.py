@@ -199,6 +199,28 @@ class IdentitySpec(GameSpec[Config]):
 
         return {**super().agent_kinds(), "heuristic": heuristic, "ismcts": ismcts}
 
+    def agent_kind(self, name: str) -> Callable[[GameState, int, int], Any] | None:
+        """As :meth:`GameSpec.agent_kind`, and ``ismcts:N``: the search agent with ``N``
+        worlds a decision (1 to :data:`~sgscore.sanguosha.search.MAX_BUDGET`, written without
+        a sign or leading zeros, so that a replay's header names each budget one way;
+        :class:`ConfigError` says so of another ``N``)."""
+        base, colon, budget = name.partition(":")
+        if not colon or base != "ismcts":
+            return super().agent_kind(name)
+        from .search import MAX_BUDGET, SearchAgent
+
+        if not (budget.isascii() and budget.isdigit() and budget == str(int(budget))
+                and 1 <= int(budget) <= MAX_BUDGET):
+            raise ConfigError(f"agents: {name!r:.40}: the N of ismcts:N (worlds a decision) "
+                              f"is a whole number from 1 to {MAX_BUDGET}, without leading zeros")
+        worlds = int(budget)
+
+        def search(game: GameState, seed: int, seat: int) -> Any:
+            assert isinstance(game, Game)
+            return SearchAgent(game, seed, seat, worlds)
+
+        return search
+
     def invariants(self, game: GameState) -> Invariants:
         """Identity mode's invariants, 3v3 and every variant included
         (:class:`~sgscore.sanguosha.invariants.Invariants`)."""
