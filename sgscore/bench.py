@@ -36,8 +36,8 @@ process on the machine slows them as little as it can; the whole run's ``seconds
 
 from __future__ import annotations
 
+import io
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -278,13 +278,13 @@ def cli_path(config: object, game: str, players: int, generals: str,
     whole, one, engine = inf, inf, float("inf")
 
     def timed(count: int) -> tuple[float, float]:
+        # a new folder each run, left for the caller to remove with ``tmp``: removing a run's
+        # files before the next run would make the next run's dearer on some file systems
+        # (ext4 without a journal scans past recently freed inodes to make a file)
         out = tempfile.mkdtemp(prefix="cli-", dir=tmp)
         args = sim_command(game, players, generals, options, agents, seed, count, out)
         assert args is not None
-        try:
-            return command_times([*sgs_command(), *args])
-        finally:
-            shutil.rmtree(out, ignore_errors=True)
+        return command_times([*sgs_command(), *args])
 
     for _ in range(runs):
         if engine_pass is not None:
@@ -429,10 +429,9 @@ def bench_players(
         paths.append(path)
         if rec.decisions > longest[0]:
             longest = (rec.decisions, path)
-        full = os.path.join(tmp, f"p{players}-{s}-events.mp")
-        record_game(config, s, full, events=True, overwrite=True, agents=agents)
-        events_bytes += os.path.getsize(full)
-        os.remove(full)
+        full = io.BytesIO()  # its size is all that is wanted of it
+        record_game(config, s, full, events=True, agents=agents)
+        events_bytes += len(full.getvalue())
 
     # Simulation and validation of the same seed are timed one after the other, so that both
     # rates see the same machine (a busy neighbour slows both, not one).
@@ -462,8 +461,10 @@ def bench_players(
                         str(max(seek_decisions - 1, 0))], runs) if seek_decisions > 0 else 0.0
     if python_s is None:
         python_s = python_startup(runs)
-    for path in paths:
-        os.remove(path)
+    # The replays stay until the bench ends (``run_bench``'s folder): on a file system that
+    # scans past recently freed inodes when it makes a file (ext4 without a journal), deleting
+    # them here would make the files of the command's runs below dearer than a study's files
+    # in a new folder are.
 
     def engine_pass() -> float:
         t0 = time.process_time()
