@@ -408,13 +408,15 @@ class GameSpec(ABC, Generic[C]):
         if len(listed) != seats:
             raise ConfigError(f"agents: {len(listed)} given for {seats} seats "
                               "(one for every seat, or one per seat)")
-        made = []
+        found: dict[str, Callable[[GameState, int, int], Any]] = {}
         for name in listed:
-            kind = self.agent_kind(name)
-            if kind is None:
-                raise ConfigError(f"agents: no agent {name!r:.40} for {self.id} "
-                                  f"(agents: {', '.join(self.agent_kinds())})")
-            made.append(kind)
+            if name not in found:
+                kind = self.agent_kind(name)
+                if kind is None:
+                    raise ConfigError(f"agents: no agent {name!r:.40} for {self.id} "
+                                      f"(agents: {', '.join(self.agent_kinds())})")
+                found[name] = kind
+        made = [found[name] for name in listed]
         if game.decisions:
             caught = _caught_up(game, seed, made)
             if caught is not None:
