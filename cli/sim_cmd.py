@@ -286,7 +286,7 @@ def _print_row(spec: AnyGame, bar: Progress, path: str, row: dict[str, Any],
                    "in identity mode one per role, ROLE=NAME for each of lord, loyalist, rebel "
                    "and renegade, joined by commas (--mode 3v3: one per camp, warm=NAME,"
                    "cold=NAME). The agents: random, heuristic and, in identity mode, "
-                   "ismcts (the search agent, 16 worlds a decision; ismcts:N for N).")
+                   "ismcts (the search agent, 64 worlds a decision; ismcts:N for N).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
 @click.option("--workers", "-j", default="1", show_default=True, metavar="N|auto",
               help="With -n: play on N processes ('auto': one per CPU); the files are the same.")

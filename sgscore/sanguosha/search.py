@@ -46,11 +46,13 @@ __all__ = [
     "evaluate",
 ]
 
-DEFAULT_BUDGET = 16
-"""Worlds per searched decision (each plays every candidate: 64 playouts)."""
+DEFAULT_BUDGET = 64
+"""Worlds per searched decision (each plays every candidate: 256 playouts). Fewer cost less and
+play worse (docs/training.md "Search": the rebels won 31% with 16, 34% with 32 and 39% with 64
+on the same 300 deals); ``ismcts:N`` sets it."""
 MAX_BUDGET = 4096
-"""The most worlds ``--agents ismcts:N`` takes (a decision of 4,096 worlds costs about a quarter
-of a minute)."""
+"""The most worlds ``--agents ismcts:N`` takes (a decision of 4,096 worlds costs several
+seconds)."""
 MAX_CHOICES = 40
 """A play-phase question with more choices than this is answered by the heuristic agent."""
 CANDIDATES = 4

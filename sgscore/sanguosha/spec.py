@@ -186,7 +186,7 @@ class IdentitySpec(GameSpec[Config]):
 
     def agent_kinds(self) -> dict[str, Callable[[GameState, int, int], Any]]:
         """``random``, ``heuristic`` (:class:`~sgscore.sanguosha.agent.HeuristicAgent`) and
-        ``ismcts`` (:class:`~sgscore.sanguosha.search.SearchAgent`, 16 worlds a decision)."""
+        ``ismcts`` (:class:`~sgscore.sanguosha.search.SearchAgent`, 64 worlds a decision)."""
         def heuristic(game: GameState, seed: int, seat: int) -> Any:
             assert isinstance(game, Game)
             return HeuristicAgent(game, seed, seat)
