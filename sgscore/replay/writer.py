@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import msgpack
 
@@ -240,17 +240,25 @@ def _partial_file(final: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free name for a partial replay", final)
 
 
+_TMPFILE: Final = getattr(os, "O_TMPFILE", 0)
+_unnamed = [_TMPFILE != 0]
+"""Whether new files are written unnamed and then named (Linux's ``O_TMPFILE``): cleared the
+first time the system or the file system refuses it, for the rest of the process."""
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes, *, overwrite: bool = True) -> None:
     """Write ``data`` as the file ``path``, whole or not at all, as :func:`atomic_output` does
     (``FileExistsError`` for a file that is there, unless ``overwrite``), in a few system calls:
-    a study writes thousands of replays."""
+    a study writes thousands of replays. A new file (not ``overwrite``) is written, where the
+    system allows it, as a file without a name in its folder that is named once whole (nothing
+    to remove if the process dies meanwhile, and one change to the folder instead of three)."""
     final = os.fspath(path)
+    if not overwrite and _unnamed[0] and _write_unnamed(final, data):
+        return
     fd, tmp = _partial_file(final)
     try:
         try:
-            done, size = 0, len(data)
-            while done < size:  # (a short write only on a full disk or a signal)
-                done += os.write(fd, data[done:] if done else data)
+            _write_all(fd, data)
         finally:
             os.close(fd)
         _move_into_place(tmp, final, overwrite)
@@ -258,6 +266,44 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, overwrite: bool =
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    done, size = 0, len(data)
+    while done < size:  # (a short write only on a full disk or a signal)
+        done += os.write(fd, data[done:] if done else data)
+
+
+def _write_unnamed(final: str, data: bytes) -> bool:
+    """:func:`atomic_write` of a new file with ``O_TMPFILE``: the data written to a file without
+    a name in ``final``'s folder, which is then linked as ``final`` (a link refuses a name that
+    is taken, whoever took it meanwhile: ``FileExistsError``). False, having written nothing,
+    where the system or the file system has no such files."""
+    try:
+        fd = os.open(os.path.dirname(final) or ".", _TMPFILE | os.O_WRONLY, 0o666)
+    except OSError as e:
+        if e.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+            _unnamed[0] = False
+            return False
+        raise
+    try:
+        _write_all(fd, data)
+        try:
+            # linkat(2) with AT_SYMLINK_FOLLOW through /proc (the way open(2) gives to name such
+            # a file without privileges); a directory fd makes os.link use linkat with that flag
+            os.link(f"/proc/self/fd/{fd}", final, src_dir_fd=fd, follow_symlinks=True)
+        except FileExistsError:
+            raise FileExistsError(errno.EEXIST, "a replay is there already", final) from None
+        except OSError as e:
+            if e.errno not in (errno.ENOENT, errno.EXDEV, errno.EPERM, errno.EOPNOTSUPP):
+                raise
+            if os.path.isdir(os.path.dirname(final) or "."):  # no /proc, or no such links here
+                _unnamed[0] = False
+                return False
+            raise
+    finally:
+        os.close(fd)
+    return True
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ decision, records packed in memory and written in one piece, the file whole or n
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -20,7 +21,7 @@ from sgscore.core.games import spec_for_config
 from sgscore.core.spec import GameState
 from sgscore.dice import DiceConfig
 from sgscore.dice.generals.huatuo import Qingnang
-from sgscore.replay import ReplayWriter, make_header, record_game, validate_file
+from sgscore.replay import ReplayWriter, make_header, record_game, validate_file, writer
 from sgscore.replay.writer import Recorder, atomic_write
 
 
@@ -183,3 +184,59 @@ def test_atomic_write_writes_whole_files_with_a_new_files_permissions(tmp_path: 
     atomic_write(path, b"second" * 100_000)
     assert path.read_bytes() == b"second" * 100_000
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.mp"]  # no partial file left
+
+
+def test_a_new_file_is_written_unnamed_and_named_once_whole(tmp_path: Path) -> None:
+    # Where the system has O_TMPFILE (Linux), a new replay is written as a file without a name
+    # and linked into place whole: no partial file is ever in the folder, a taken name refused.
+    if not getattr(os, "O_TMPFILE", 0):
+        pytest.skip("this system has no O_TMPFILE (the named partial file is tested above)")
+    path = tmp_path / "game-1.mp"
+    atomic_write(path, b"whole", overwrite=False)
+    assert writer._unnamed[0], "the file system refused O_TMPFILE: the test learns nothing"
+    assert path.read_bytes() == b"whole"
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask
+    with pytest.raises(FileExistsError, match="a replay is there already"):
+        atomic_write(path, b"other", overwrite=False)
+    assert path.read_bytes() == b"whole"
+    assert [p.name for p in tmp_path.iterdir()] == ["game-1.mp"]
+    with pytest.raises(FileNotFoundError):
+        atomic_write(tmp_path / "no-such-folder" / "game-2.mp", b"x", overwrite=False)
+
+
+@pytest.mark.parametrize("refusal", ["open", "link"])
+def test_without_unnamed_files_a_new_file_goes_through_a_partial_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refusal: str) -> None:
+    # A file system without O_TMPFILE (open refuses it) or a system without /proc (the link
+    # fails): the write falls back to the named partial file, once and for the process.
+    tmpfile = getattr(os, "O_TMPFILE", 0)
+    if not tmpfile:
+        pytest.skip("this system has no O_TMPFILE: atomic_write never tries it")
+    real_open, real_link = os.open, os.link
+
+    def refusing_open(path: Any, flags: int, mode: int = 0o777, **kw: Any) -> int:
+        if refusal == "open" and flags & tmpfile == tmpfile:
+            raise OSError(errno.EOPNOTSUPP, "not supported")
+        return real_open(path, flags, mode, **kw)
+
+    def refusing_link(src: Any, dst: Any, **kw: Any) -> None:
+        if str(src).startswith("/proc/"):
+            raise FileNotFoundError(errno.ENOENT, "no /proc", src)
+        real_link(src, dst, **kw)
+
+    monkeypatch.setattr(os, "open", refusing_open)
+    monkeypatch.setattr(os, "link", refusing_link)
+    path = tmp_path / "game-1.mp"
+    assert writer._unnamed[0]
+    try:
+        atomic_write(path, b"whole", overwrite=False)
+        assert writer._unnamed[0] is False
+        assert path.read_bytes() == b"whole"
+        assert [p.name for p in tmp_path.iterdir()] == ["game-1.mp"]
+        with pytest.raises(FileExistsError):
+            atomic_write(path, b"other", overwrite=False)
+        assert path.read_bytes() == b"whole"
+    finally:
+        writer._unnamed[0] = True  # the rest of the tests' process has O_TMPFILE again
