@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -65,17 +66,32 @@ class Progress:
     may go to a file or a pipe meanwhile). ``line`` prints a line on stdout above the bar
     without tearing it."""
 
+    FLUSH_SECONDS = 0.5
+    """How often the lines are flushed when stdout is not a terminal (a file, a pipe): a study
+    prints a line a game, thousands a second, and a flush a line would cost a write each."""
+
     def __init__(self, total: int, label: str, enabled: bool) -> None:
         self._bar: Any = None
         if enabled:
             self._bar = click.progressbar(length=total, label=label, file=sys.stderr)
             self._bar.__enter__()
+        self._live = is_terminal(sys.stdout)  # a terminal sees each line as it is printed
+        self._flushed = time.monotonic()
 
     def line(self, text: str) -> None:
         if self._bar is not None:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
-        click.echo(text)
+        if self._live:
+            click.echo(text)
+            return
+        out = sys.stdout
+        out.write(text)
+        out.write("\n")
+        now = time.monotonic()
+        if now - self._flushed >= self.FLUSH_SECONDS:
+            out.flush()
+            self._flushed = now
 
     def advance(self, n: int = 1) -> None:
         check_interrupted()  # every long loop advances one: a Ctrl-C is never lost
@@ -86,6 +102,8 @@ class Progress:
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
             self._bar = None
+        if not self._live:
+            sys.stdout.flush()
 
 
 _interrupted = [False]

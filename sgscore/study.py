@@ -454,7 +454,11 @@ def _existing(folder: str, seeds: Sequence[int], mode: Mode, batch: Batch,
               workers: int) -> dict[int, Row]:
     """The finished games of this batch already in the folder (``resume``); refuses a replay
     in the way (``new``) or one of another batch (``resume``)."""
-    there = [s for s in seeds if os.path.lexists(os.path.join(folder, game_file(s)))]
+    try:
+        names = set(os.listdir(folder))  # one read of the folder, not a look per seed
+    except OSError as e:
+        raise StudyError(f"{folder}: cannot read the folder ({e.strerror or e})") from None
+    there = [s for s in seeds if game_file(s) in names]
     if not there or mode == "force":
         return {}
     if mode == "new":

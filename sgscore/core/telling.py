@@ -27,12 +27,17 @@ LABEL_LANGS = ("en", "zh")
 _MALFORMED = (IndexError, TypeError, ValueError, KeyError, AttributeError)
 
 
+_ATOMS = (str, int, bool, float, type(None), bytes)
+
+
 def plain(x: Any) -> Any:
     """Tuples to lists, recursively (what JSON and msgpack give back)."""
+    if type(x) in _ATOMS:  # most values: a summary's, a header's
+        return x
     if isinstance(x, list | tuple):
-        return [plain(v) for v in x]
+        return [v if type(v) in _ATOMS else plain(v) for v in x]
     if isinstance(x, dict):
-        return {str(k): plain(v) for k, v in x.items()}
+        return {str(k): v if type(v) in _ATOMS else plain(v) for k, v in x.items()}
     return x
 
 
