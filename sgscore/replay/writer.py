@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, Final
@@ -387,7 +387,7 @@ class Recorder:
         self._fixed = (FORMAT_NAME, FORMAT_VERSION, spec.engine_version, spec.id, spec.rules,
                        spec.rng)
         self._config = plain(spec.header_config(config))
-        self._packer = msgpack.Packer(use_bin_type=True, autoreset=False)
+        self._packer = msgpack.Packer(use_bin_type=True, autoreset=True)
 
     def _players(self, game: GameState, seed: int) -> list[Agent]:
         agents = self.agents
@@ -419,33 +419,35 @@ class Recorder:
         header = Header(format=fmt, version=version, engine=engine, game=gid, rules=rules,
                         rng=rng, seed=seed, config=self._config, agents=desc,
                         events=self.events)
-        packer = self._packer
-        packer.reset()
         # Header.to_dict(), but for the config: plain already, the same for every game
-        packer.pack({"format": fmt, "version": version, "e": engine, "g": gid, "r": rules,
-                     "p": rng, "s": seed, "c": self._config, "a": desc, "ev": self.events})
-        tally = [1, 0, 0]  # records, decisions, events packed
+        records: list[Any] = [{"format": fmt, "version": version, "e": engine, "g": gid,
+                               "r": rules, "p": rng, "s": seed, "c": self._config, "a": desc,
+                               "ev": self.events}]
+        tally = [1, 0, 0]  # records, decisions, events
         try:
             if err is not None:
-                packer.pack(_error_record(err, game))
+                records.append(_error_record(err, game))
                 tally[0] += 1
             else:
-                err = _play(packer.pack, game, players, self.events, tally)
+                err = _play(records, game, players, self.events, tally)
             if self.events:
-                _pack_events(packer.pack, game, tally)
+                _pack_events(records, game, tally)
             summary: dict[str, Any] = plain(game.summary())
-            packer.pack(End.from_summary(summary))
+            records.append(End.from_summary(summary))
             tally[0] += 1
         except BaseException:  # an agent's own error: the records so far, as a stream has them
-            self._write(path, final, overwrite)
+            self._write(records, path, final, overwrite)
             raise
-        size = self._write(path, final, overwrite)
+        size = self._write(records, path, final, overwrite)
         return RecordResult(summary, err, size, tally[1], game.turn_no, header, tally[0])
 
-    def _write(self, path: str | os.PathLike[str] | IO[bytes], final: str,
+    def _write(self, records: list[Any], path: str | os.PathLike[str] | IO[bytes], final: str,
                overwrite: bool) -> int:
-        data = self._packer.bytes()
-        self._packer.reset()
+        # The stream of records is their encodings one after the other: the encoding of the list
+        # of them, less the list's own header (msgpack packs an array as its length, then its
+        # items), packed in one call rather than one a record.
+        n = len(records)
+        data = self._packer.pack(records)[1 if n < 16 else 3 if n < 0x10000 else 5:]
         if final:
             atomic_write(final, data, overwrite=overwrite)
         else:
@@ -455,13 +457,13 @@ class Recorder:
         return len(data)
 
 
-def _play(pack: Callable[[Any], None], game: GameState, players: Sequence[Agent], events: bool,
+def _play(out: list[Any], game: GameState, players: Sequence[Agent], events: bool,
           tally: list[int]) -> EngineError | None:
-    """Play ``game`` to its end with ``players``, packing its records as :class:`ReplayWriter`
-    writes them: per decision its new events (``events``), a checkpoint before the first
-    decision of each turn, and the decision, consecutive decisions of one seat in one run; the
-    engine's error, if it raises, and returns it. ``tally``: records, decisions and events
-    packed."""
+    """Play ``game`` to its end with ``players``, adding its records to ``out`` as
+    :class:`ReplayWriter` writes them: per decision its new events (``events``), a checkpoint
+    before the first decision of each turn, and the decision, consecutive decisions of one seat
+    in one run; the engine's error, if it raises, and returns it. ``tally``: records, decisions
+    and events added."""
     run: list[Any] | None = None  # the run of decisions under way
     run_seat = -1
     last_turn = -1
@@ -472,20 +474,20 @@ def _play(pack: Callable[[Any], None], game: GameState, players: Sequence[Agent]
         while not game.over:
             if events and len(game.events) > seen:
                 if run is not None:
-                    pack(run)
+                    out.append(run)
                     records += 1
                     run = None
                 evs = game.events
-                pack({"t": "ev", "at": seen, "ev": evs[seen:]})
+                out.append({"t": "ev", "at": seen, "ev": evs[seen:]})
                 records += 1
                 seen = len(evs)
             turn = game.turn_no
             if turn != last_turn:
                 if run is not None:
-                    pack(run)
+                    out.append(run)
                     records += 1
                     run = None
-                pack(game.quick_hash() & CHECKPOINT_MASK)
+                out.append(game.quick_hash() & CHECKPOINT_MASK)
                 records += 1
                 last_turn = turn
             req = game.pending
@@ -496,7 +498,7 @@ def _play(pack: Callable[[Any], None], game: GameState, players: Sequence[Agent]
                 run.append(choice)
             else:
                 if run is not None:
-                    pack(run)
+                    out.append(run)
                     records += 1
                 run = [seat, choice]
                 run_seat = seat
@@ -504,16 +506,16 @@ def _play(pack: Callable[[Any], None], game: GameState, players: Sequence[Agent]
             try:
                 game.submit(choice)
             except EngineError as e:
-                pack(run)
+                out.append(run)
                 records += 1
                 run = None
-                pack(_error_record(e, game))
+                out.append(_error_record(e, game))
                 records += 1
                 raised = e
                 break
     finally:
         if run is not None:
-            pack(run)
+            out.append(run)
             records += 1
         tally[0] += records
         tally[1] += decisions
@@ -521,13 +523,13 @@ def _play(pack: Callable[[Any], None], game: GameState, players: Sequence[Agent]
     return raised
 
 
-def _pack_events(pack: Callable[[Any], None], game: GameState, tally: list[int]) -> None:
-    """The events not packed yet (those since the last decision, the setup's in a game that
+def _pack_events(out: list[Any], game: GameState, tally: list[int]) -> None:
+    """The events not recorded yet (those since the last decision, the setup's in a game that
     raised while setting up)."""
     seen = tally[2]
     evs = game.events
     if len(evs) > seen:
-        pack({"t": "ev", "at": seen, "ev": evs[seen:]})
+        out.append({"t": "ev", "at": seen, "ev": evs[seen:]})
         tally[0] += 1
         tally[2] = len(evs)
 
