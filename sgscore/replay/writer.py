@@ -290,7 +290,8 @@ def _write_unnamed(final: str, data: bytes) -> bool:
         _write_all(fd, data)
         try:
             # linkat(2) with AT_SYMLINK_FOLLOW through /proc (the way open(2) gives to name such
-            # a file without privileges); a directory fd makes os.link use linkat with that flag
+            # a file without privileges): given a dir_fd, os.link calls linkat with that flag
+            # (the path is absolute, so linkat does not use the fd itself)
             os.link(f"/proc/self/fd/{fd}", final, src_dir_fd=fd, follow_symlinks=True)
         except FileExistsError:
             raise FileExistsError(errno.EEXIST, "a replay is there already", final) from None
@@ -370,7 +371,7 @@ class Recorder:
     :func:`record_game` does for one game, with what every game of the config shares (its game,
     the header's config) worked out once, for a study's thousands of games.
 
-    A game's records are packed in memory as it is played and written in one piece when it
+    A game's records are kept in memory as it is played, packed and written in one piece when it
     ends: to a path atomically (see :func:`atomic_write`; an existing file is refused unless
     ``overwrite``, before the game is played), to a file object in one ``write``. If an agent
     raises, the records so far are written, as :class:`ReplayWriter` would have flushed them,
