@@ -7,8 +7,12 @@ from __future__ import annotations
 import struct
 import zlib
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sgscore import Config, new_game
 from sgscore.agents import RandomAgent
+from sgscore.core.canon import crc32_i64, crc32_u32, crc32_zeros
 from sgscore.dice import DiceConfig, DiceGame
 from sgscore.sanguosha.game import Game
 
@@ -52,3 +56,17 @@ def test_the_dice_games_quick_hash_is_as_its_code_says() -> None:
         req = g.pending
         assert req is not None
         g.submit(agents[req.seat].choose(req))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1),
+       st.lists(st.integers(-2**63, 2**63 - 1), max_size=60))
+def test_the_row_crc_by_parts_is_zlibs_crc_of_the_packed_row(lo: int, hi: int,
+                                                            values: list[int]) -> None:
+    # core/canon.py works out a row's CRC-32 as the CRC of as many zero bytes, changed by each
+    # number's part (CRC-32 is linear), without packing the row: the same number as zlib's.
+    size = 8 + 8 * len(values)
+    c = crc32_zeros(size) ^ crc32_u32(lo, size - 4) ^ crc32_u32(hi, size - 8)
+    for i, v in enumerate(values):
+        c ^= crc32_i64(v, size - 16 - 8 * i)
+    assert c == zlib.crc32(struct.pack(f"<II{len(values)}q", lo, hi, *values))

@@ -9,14 +9,34 @@ tuples/lists and dicts (keys sorted by their encoding). The encoding is specifie
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from typing import Any, Final, cast
+import zlib
+from typing import TYPE_CHECKING, Any, Final, cast
 
-__all__ = ["canonical_bytes", "state_hash"]
+if TYPE_CHECKING:  # a type only: compiled, a machine integer; in Python, an int like any other
+    from mypy_extensions import i64
+
+__all__ = ["canonical_bytes", "state_hash", "crc32_zeros", "crc32_i64", "crc32_u32"]
 
 _SMALL: Final = 1024
 _SMALL_INTS: Final[tuple[bytes, ...]] = tuple(b"i%d;" % i for i in range(_SMALL))
 """The encodings of 0 .. 1023 (card ids, HP, counts: most of a state's integers), made once."""
+_HEADS: Final[tuple[bytes, ...]] = tuple(b"l%d:" % n for n in range(_SMALL))
+"""The heads of arrays of 0 .. 1023 items, made once."""
+_STRS: Final[dict[str, bytes]] = {}
+"""The encodings of the strings met so far (a state's strings are ids and names from a small
+set: a role, a general, a phase), up to :data:`_STRS_KEPT` of them."""
+_STRS_KEPT: Final = 4096
+
+
+def _str(s: str) -> bytes:
+    """The encoding of ``s``."""
+    b = _STRS.get(s)
+    if b is None:
+        u = s.encode("utf-8")
+        b = b"s%d:" % len(u) + u
+        if len(_STRS) < _STRS_KEPT and len(u) <= 64:
+            _STRS[s] = b
+    return b
 
 
 def _enc(obj: Any, out: list[bytes]) -> None:
@@ -28,17 +48,21 @@ def _enc(obj: Any, out: list[bytes]) -> None:
         v = cast(int, obj)
         out.append(_SMALL_INTS[v] if 0 <= v < _SMALL else b"i%d;" % v)
     elif t is tuple or t is list:
-        items = cast(Sequence[Any], obj)
-        out.append(b"l%d:" % len(items))
+        # compiled, a tuple is read item by item natively; a list is copied into one
+        items = cast(tuple[Any, ...], obj) if t is tuple else tuple(cast(list[Any], obj))
+        n = len(items)
+        out.append(_HEADS[n] if n < _SMALL else b"l%d:" % n)
         for x in items:
-            if type(x) is int:
-                out.append(_SMALL_INTS[x] if 0 <= x < _SMALL else b"i%d;" % x)
+            tx = type(x)
+            if tx is int:
+                i = cast(int, x)  # compiled: a native integer, compared and indexed natively
+                out.append(_SMALL_INTS[i] if 0 <= i < _SMALL else b"i%d;" % i)
+            elif tx is str:
+                out.append(_str(cast(str, x)))
             else:
                 _enc(x, out)
     elif t is str:
-        b = cast(str, obj).encode("utf-8")
-        out.append(b"s%d:" % len(b))
-        out.append(b)
+        out.append(_str(cast(str, obj)))
     elif obj is None:
         out.append(b"n")
     elif obj is True:
@@ -46,16 +70,7 @@ def _enc(obj: Any, out: list[bytes]) -> None:
     elif obj is False:
         out.append(b"f")
     elif t is dict:
-        pairs: list[tuple[bytes, Any]] = []
-        for k, v in cast(dict[Any, Any], obj).items():
-            kb: list[bytes] = []
-            _enc(k, kb)
-            pairs.append((b"".join(kb), v))
-        pairs.sort(key=_first)
-        out.append(b"d%d:" % len(pairs))
-        for kb2, v in pairs:
-            out.append(kb2)
-            _enc(v, out)
+        _enc_dict(cast(dict[Any, Any], obj), out)
     elif isinstance(obj, int):
         out.append(b"i%d;" % int(obj))
     elif isinstance(obj, str):
@@ -64,6 +79,20 @@ def _enc(obj: Any, out: list[bytes]) -> None:
         _enc(tuple(obj), out)
     else:
         raise TypeError(f"cannot canonically encode {type(obj).__name__}")
+
+
+def _enc_dict(obj: dict[Any, Any], out: list[bytes]) -> None:
+    """Append the encoding of a map: its entries in the order of their encoded keys."""
+    pairs: list[tuple[bytes, Any]] = []
+    for k, v in obj.items():
+        kb: list[bytes] = []
+        _enc(k, kb)
+        pairs.append((b"".join(kb), v))
+    pairs.sort(key=_first)
+    out.append(b"d%d:" % len(pairs))
+    for kb2, v in pairs:
+        out.append(kb2)
+        _enc(v, out)
 
 
 def _first(pair: tuple[bytes, Any]) -> bytes:
@@ -81,3 +110,82 @@ def canonical_bytes(obj: Any) -> bytes:
 def state_hash(obj: Any) -> str:
     """Hex SHA-256 of :func:`canonical_bytes`."""
     return hashlib.sha256(canonical_bytes(obj)).hexdigest()
+
+
+# ---------------------------------------------------------------------------- quick hashes
+# A quick hash (docs/replay-format.md "Checkpoints") is zlib's CRC-32 of a row of integers packed
+# little-endian. CRC-32 is linear: the CRC of a message of n bytes is the CRC of n zero bytes,
+# XORed with, for each byte b of the message, what b changes of it when d bytes come after it
+# (the CRC of b and d zeros, XORed with the CRC of d + 1 zeros). A row of small numbers is then
+# a handful of table lookups, one per non-zero byte, with nothing packed: ``crc32_zeros(n) ^
+# crc32_i64(v1, after1) ^ ...`` equals ``zlib.crc32`` of the packed row (tests/test_quick_hash.py).
+
+_ZEROS: Final[list[int]] = []
+"""``zlib.crc32`` of ``n`` zero bytes, at ``n``: filled as the sizes are asked for."""
+_BYTE: Final[list[int]] = []
+"""At ``256 * d + b``: what byte ``b`` followed by ``d`` bytes changes of a CRC-32; -1 where it
+is not worked out yet. Filled as the positions are asked for: a row of ``n`` bytes needs at
+most ``256 * n`` entries (96k for a ten-seat game's checkpoint)."""
+
+
+def crc32_zeros(n: int) -> int:
+    """``zlib.crc32(bytes(n))``: where the CRC of an ``n``-byte row starts."""
+    while len(_ZEROS) <= n:
+        _ZEROS.append(zlib.crc32(bytes(len(_ZEROS))))
+    return _ZEROS[n]
+
+
+def _work_out(i: i64) -> i64:
+    """Entry ``i`` of the table, worked out (and the table grown to hold it)."""
+    d = i >> 8
+    if i >= len(_BYTE):
+        _BYTE.extend([-1] * (256 * (d + 1) - len(_BYTE)))
+    c: i64 = zlib.crc32(bytes((i & 255,)) + bytes(d)) ^ crc32_zeros(d + 1)
+    _BYTE[i] = c
+    return c
+
+
+def _byte(b: i64, d: i64) -> i64:
+    """What byte ``b`` (1-255) with ``d`` bytes after it changes of a CRC-32."""
+    i = (d << 8) | b
+    if i < len(_BYTE):
+        c: i64 = _BYTE[i]
+        if c >= 0:
+            return c
+    return _work_out(i)
+
+
+def crc32_i64(v: i64, after: i64) -> i64:
+    """What ``v``, packed as a signed 64-bit little-endian integer with ``after`` bytes after it
+    in the row, changes of the row's CRC-32."""
+    if 0 <= v < 256:  # a count, an HP: one byte, at most, that is not zero
+        if v == 0:
+            return 0
+        i = ((after + 7) << 8) | v
+        if i < len(_BYTE):
+            c: i64 = _BYTE[i]
+            if c >= 0:
+                return c
+        return _work_out(i)
+    d = after + 7
+    c = 0
+    for _ in range(8):  # the bytes from the lowest; a negative number's are its two's complement
+        b = v & 255
+        if b:
+            c ^= _byte(b, d)
+        v >>= 8  # arithmetic: a negative number's higher bytes are 255
+        d -= 1
+    return c
+
+
+def crc32_u32(v: i64, after: i64) -> i64:
+    """The same for ``v``, 0 to 2**32 - 1, packed as an unsigned 32-bit little-endian integer."""
+    d = after + 3
+    c: i64 = 0
+    for _ in range(4):
+        b = v & 255
+        if b:
+            c ^= _byte(b, d)
+        v >>= 8
+        d -= 1
+    return c

@@ -5,12 +5,10 @@ the summary and the hashes.
 
 from __future__ import annotations
 
-import struct
-import zlib
 from collections.abc import Callable
 from typing import Any, Final, Protocol, TypeVar
 
-from ..core.canon import state_hash
+from ..core.canon import crc32_i64, crc32_zeros, state_hash
 from ..core.engine import Engine, GameOver, Proc, events_since
 from ..core.telling import LABEL_LANGS, request_json
 from .config import DiceConfig
@@ -143,11 +141,18 @@ class DiceGame(Engine):
         return state_hash(self.canonical())
 
     def quick_hash(self) -> int:
-        values = [self.rng.state & 0xFFFFFFFF, self.pile, self.turn_no, self.decisions,
-                  len(self.events)]
+        # zlib.crc32 of these numbers packed as signed 64-bit little-endian integers, worked out
+        # by parts (core/canon.py): the RNG state's low half, the pile, the counters, then each
+        # seat's HP and arrows.
+        size = 40 + 16 * len(self.players)
+        c = (crc32_zeros(size) ^ crc32_i64(self.rng.state & 0xFFFFFFFF, size - 8)
+             ^ crc32_i64(self.pile, size - 16) ^ crc32_i64(self.turn_no, size - 24)
+             ^ crc32_i64(self.decisions, size - 32) ^ crc32_i64(len(self.events), size - 40))
+        after = size - 40
         for p in self.players:
-            values += [p.hp, p.arrows]
-        return zlib.crc32(struct.pack(f"<{len(values)}q", *values))
+            c ^= crc32_i64(p.hp, after - 8) ^ crc32_i64(p.arrows, after - 16)
+            after -= 16
+        return c
 
     # ------------------------------------------------------------------ reading
     def summary(self) -> dict[str, Any]:

@@ -10,14 +10,12 @@ answered by the engine and are not recorded (``docs/api.md``).
 
 from __future__ import annotations
 
-import struct
-import zlib
 from collections.abc import Callable, Iterable
 from copy import deepcopy
 from typing import Any, ClassVar, Final, TypeVar, cast
 
 from .._accel import mypyc_attr
-from ..core.canon import state_hash
+from ..core.canon import crc32_i64, crc32_u32, crc32_zeros, state_hash
 from ..core.checks import watch_hooks
 from ..core.engine import Engine, EngineError, Event, GameOver, Proc, events_since
 from ..core.registry import RegistrationError, Registry, module_of
@@ -39,9 +37,6 @@ ENGINE_VERSION: Final = "0.1.0"
 RULESET: Final = "sanguosha/identity"
 
 Hooks = dict[Timing[Any], list[tuple[int, Skill]]]
-_QUICK_PACK: Final[dict[int, Callable[..., bytes]]] = {}
-"""The packing of :meth:`Game.quick_hash`'s values for each number of them (one per seat count)."""
-_CRC32: Final = zlib.crc32
 _INDEX: Final[dict[Skill, tuple[bool, tuple[Timing[Any], ...], tuple[str, ...], bool, bool]]] = {}
 """What :meth:`Game.rebuild_hooks` reads of each skill (its class attributes), read once."""
 Mods = dict[str, list[tuple[int, Skill]]]
@@ -542,21 +537,24 @@ class Game(Engine):
         followed by signed 64-bit little-endian integers: the counters, then each seat's HP, max
         HP, hand size and alive flag. A desync shows up within a turn. See
         ``docs/replay-format.md``, "Checkpoints"."""
+        # The row is packed by none: its CRC is the sum of each number's part (core/canon.py).
         rng = self.rng
+        players = self.players
+        size = 48 + 32 * len(players)  # the RNG state's 8 bytes, five counters, four a seat
         # The state's eight little-endian bytes are its low half's four, then its high half's.
-        vals = [
-            rng.lo, rng.hi, self.turn_no, self.decisions, len(self.draw_pile),
-            len(self.discard_pile), len(self.events),
-        ]
-        for p in self.players:
-            vals.append(p.hp)
-            vals.append(p.max_hp)
-            vals.append(len(p.hand))
-            vals.append(1 if p.alive else 0)
-        pack = _QUICK_PACK.get(len(vals))
-        if pack is None:
-            pack = _QUICK_PACK[len(vals)] = struct.Struct(f"<II{len(vals) - 2}q").pack
-        return _CRC32(pack(*vals))
+        c = crc32_zeros(size) ^ crc32_u32(rng.lo, size - 4) ^ crc32_u32(rng.hi, size - 8)
+        c ^= (crc32_i64(self.turn_no, size - 16) ^ crc32_i64(self.decisions, size - 24)
+              ^ crc32_i64(len(self.draw_pile), size - 32)
+              ^ crc32_i64(len(self.discard_pile), size - 40)
+              ^ crc32_i64(len(self.events), size - 48))
+        after = size - 48  # the bytes from the seat's four numbers on
+        for p in players:
+            c ^= (crc32_i64(p.hp, after - 8) ^ crc32_i64(p.max_hp, after - 16)
+                  ^ crc32_i64(len(p.hand), after - 24))
+            if p.alive:
+                c ^= crc32_i64(1, after - 32)
+            after -= 32
+        return c
 
     def view(self, seat: int | None, *, since: int = 0) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator who sees only public information).
