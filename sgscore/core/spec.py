@@ -401,7 +401,24 @@ class GameSpec(ABC, Generic[C]):
         such agents would (docs/api.md "Agents that survive undo"). An agent is caught up when
         it has ``follow(game)`` (it then watches ``game``); another is made on ``game`` as it
         stands. A game set up by hand (its state not its decisions') gets agents as it stands."""
-        seats = game.seats
+        made = self._factories(game.seats, names)
+        if game.decisions:
+            caught = _caught_up(game, seed, made)
+            if caught is not None:
+                return caught
+        return [kind(game, seed, seat) for seat, kind in enumerate(made)]
+
+    def agent_factories(self, seats: int, names: str | Sequence[str]
+                        ) -> list[Callable[[GameState, int, int], Any]] | None:
+        """The factory of each seat's agent (:meth:`make_agents`' ``names``), called as
+        ``factory(game, seed, seat)`` on a game at its start: what a caller that starts many
+        games of one config looks up once (:class:`~sgscore.replay.writer.Recorder`). None
+        when which agent a seat gets depends on the game itself (identity mode's agents by
+        role): :meth:`make_agents` then makes them game by game."""
+        return self._factories(seats, names)
+
+    def _factories(self, seats: int, names: str | Sequence[str]
+                   ) -> list[Callable[[GameState, int, int], Any]]:
         listed = [names] * seats if isinstance(names, str) else list(names)
         if len(listed) == 1:
             listed = listed * seats
@@ -416,12 +433,7 @@ class GameSpec(ABC, Generic[C]):
                     raise ConfigError(f"agents: no agent {name!r:.40} for {self.id} "
                                       f"(agents: {', '.join(self.agent_kinds())})")
                 found[name] = kind
-        made = [found[name] for name in listed]
-        if game.decisions:
-            caught = _caught_up(game, seed, made)
-            if caught is not None:
-                return caught
-        return [kind(game, seed, seat) for seat, kind in enumerate(made)]
+        return [found[name] for name in listed]
 
     def start(self, config: Mapping[str, Any], seed: int) -> tuple[GameState, EngineError | None]:
         """A game from a header's (full) config: the game, and the engine error if setting up

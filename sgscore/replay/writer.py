@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, Final
@@ -389,18 +389,31 @@ class Recorder:
                        spec.rng)
         self._config = plain(spec.header_config(config))
         self._packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+        self._made: tuple[int, list[Callable[[GameState, int, int], Any]] | None] | None = None
+        """The seats and each one's agent factory (None: made game by game), looked up on the
+        first game (agents by name)."""
 
     def _players(self, game: GameState, seed: int) -> list[Agent]:
         agents = self.agents
         if agents is None:
             return [RandomAgent(seed, s) for s in range(game.seats)]
+        names: str | list[str]
         if isinstance(agents, str):
-            return self.spec.make_agents(game, seed, agents)
-        names = [a for a in agents if isinstance(a, str)]
-        if names and len(names) != len(agents):
-            raise TypeError("agents: give agent objects or agent names, not both")
-        return (self.spec.make_agents(game, seed, names) if names
-                else [a for a in agents if not isinstance(a, str)])
+            names = agents
+        else:
+            names = [a for a in agents if isinstance(a, str)]
+            if names and len(names) != len(agents):
+                raise TypeError("agents: give agent objects or agent names, not both")
+            if not names:
+                return [a for a in agents if not isinstance(a, str)]
+        seats = game.seats
+        made = self._made
+        if made is None or made[0] != seats:
+            made = self._made = (seats, self.spec.agent_factories(seats, names))
+        kinds = made[1]
+        if kinds is None or game.decisions:  # by the game's roles; caught up on its decisions
+            return self.spec.make_agents(game, seed, names)
+        return [kind(game, seed, seat) for seat, kind in enumerate(kinds)]
 
     def record(self, seed: int, path: str | os.PathLike[str] | IO[bytes], *,
                overwrite: bool = False) -> RecordResult:

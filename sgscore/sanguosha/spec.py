@@ -352,6 +352,15 @@ class IdentitySpec(GameSpec[Config]):
         except ScenarioError as e:
             raise ValueError(str(e)) from None
 
+    def agent_factories(self, seats: int, names: str | Sequence[str]
+                        ) -> list[Callable[[GameState, int, int], Any]] | None:
+        """As :meth:`GameSpec.agent_factories`; None for agents by role (or camp): a seat's
+        agent is the one of the role it is dealt, game by game."""
+        listed = [names] if isinstance(names, str) else list(names)
+        if any("=" in n for n in listed):
+            return None
+        return super().agent_factories(seats, names)
+
     def make_agents(self, game: GameState, seed: int, names: str | Sequence[str]) -> list[Any]:
         """As :meth:`GameSpec.make_agents`, and by role: ``["lord=heuristic",
         "loyalist=heuristic", "rebel=random", "renegade=random"]`` gives each seat the agent of
