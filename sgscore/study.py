@@ -636,11 +636,27 @@ def _write_atomically(path: str, write: Callable[[str], None]) -> None:
 
 
 def _write_csv(rows: Sequence[Row], path: str) -> None:
+    # CSV as the csv module writes it with lineterminator "\n" (RFC 4180 quoting: a cell with a
+    # comma, a quote or a line break is quoted, its quotes doubled): a row is a join of its
+    # cells, each checked with four searches; the csv module tests each character of each cell
+    # against the line terminator with a call (a study's rows, the config column's JSON above
+    # all, cost it more than the rest of the table). A cell met before (the config, an agent's
+    # name) is looked up.
+    quoted: dict[str, str] = {}
+
+    def cell(text: str) -> str:
+        if "," in text or '"' in text or "\n" in text or "\r" in text:
+            q = quoted.get(text)
+            if q is None:
+                q = quoted[text] = '"' + text.replace('"', '""') + '"'
+            return q
+        return text
+
     with open(path, "w", encoding="utf-8", newline="") as f:
-        out = csv.writer(f, lineterminator="\n")
-        out.writerow(NAMES)
+        f.write(",".join(cell(n) for n in NAMES) + "\n")
         for row in rows:
-            out.writerow([csv_value(kind, row[name]) for name, kind in COLUMNS])
+            f.write(",".join([cell(csv_value(kind, row[name])) for name, kind in COLUMNS]))
+            f.write("\n")
 
 
 def _arrow_schema(pa: Any) -> Any:

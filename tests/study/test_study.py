@@ -4,8 +4,10 @@ its two formats."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import importlib
+import io
 import multiprocessing
 import os
 from collections.abc import Iterator
@@ -109,6 +111,24 @@ def test_the_csv_and_parquet_tables_hold_the_same_rows(tmp_path: Path) -> None:
     assert schema.names == [name for name, _ in COLUMNS]
     assert str(schema.field("seed").type) == "uint64"
     assert str(schema.field("generals").type) == "list<element: string>"
+
+
+def test_the_csv_table_is_what_the_csv_module_writes(tmp_path: Path) -> None:
+    # The table is written by hand (study._write_csv): the same bytes as csv.writer's, cells
+    # with a comma, a quote or a line break quoted, and it reads back to the same rows.
+    assert sgs(*SIM[:-1], "6", "-o", str(tmp_path))[0] == 0
+    rows = read_table(str(tmp_path / "results.csv"))
+    awkward = dict(rows[0], error='EngineError: a "quoted", split\nline\rand more',
+                   reason='by "a", b', agents=["a,b", 'c"d', "e", "f", "g"])
+    rows.append(awkward)
+    write_table(rows, str(tmp_path), parquet_name=None)
+    expected = io.StringIO(newline="")
+    out = csv.writer(expected, lineterminator="\n")
+    out.writerow([name for name, _ in COLUMNS])
+    for row in rows:
+        out.writerow([study.csv_value(kind, row[name]) for name, kind in COLUMNS])
+    assert (tmp_path / "results.csv").read_bytes() == expected.getvalue().encode("utf-8")
+    assert read_table(str(tmp_path / "results.csv")) == rows
 
 
 def test_without_pyarrow_the_csv_table_is_written_alone(
