@@ -86,12 +86,15 @@ def format_report(r: BenchReport) -> list[str]:
                 f"{x.seek_seconds:.3f} s CPU (+{x.seek_over_python_s:.3f} over python -c pass)"
             )
         if x.cli_ms_per_game is not None:
+            engine = (f"the engine beside it {x.cli_engine_ms_per_game:.3f} ms (medians of "
+                      f"{len(x.cli_rounds)} rounds side by side, one on each of two cores)"
+                      if x.cli_rounds else f"the engine {x.engine_ms_per_game:.3f} ms")
             lines.append(
                 f"{'':>7} sgs sim -n {x.games} --no-events: {x.cli_ms_per_game:.3f} ms CPU per "
-                f"game beyond its start-up ({x.cli_startup_s:.3f} s with one game), the engine "
-                f"{x.engine_ms_per_game:.3f} ms: {x.cli_over_engine:.2f}x; user "
-                f"{x.cli_user_ms_per_game:.3f} ms ({x.cli_user_over_engine:.2f}x), system "
-                f"{x.cli_system_ms_per_game:.3f} ms (a file a game, in {r.directory})"
+                f"game beyond its start-up ({x.cli_startup_s:.3f} s with one game), {engine}: "
+                f"{_times(x.cli_over_engine)}; user {x.cli_user_ms_per_game:.3f} ms "
+                f"({_times(x.cli_user_over_engine)}), system {x.cli_system_ms_per_game:.3f} ms "
+                f"(a file a game, in {r.directory})"
             )
         if x.clone_us:
             at = ", ".join(f"{x.clone_us[k]:.0f} at {k}" for k in x.clone_us)
@@ -106,6 +109,12 @@ def format_report(r: BenchReport) -> list[str]:
                  f"peak of one game with its events; {r.seconds} s in all")
     return lines
 
+
+
+def _times(ratio: float | None) -> str:
+    """A ratio to the engine, or "-" where there is none (an engine pass of too few games to
+    tell its cost a game beyond the first)."""
+    return "-" if ratio is None else f"{ratio:.2f}x"
 
 @click.command(cls=_BenchCommand)
 @click.option("--games", "-n", type=click.IntRange(1), default=DEFAULT_GAMES, show_default=True,

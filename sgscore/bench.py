@@ -16,9 +16,12 @@ For each player count, with random agents and ``generals="random"``:
    prints), per game beyond its start-up (``sgs sim -n 1``), beside the engine's own CPU per game
    of step 1. Its user and system time are reported apart: the system time is mostly the file
    system's work for one new file per game, which differs from disk to disk (``sgs bench --dir``
-   says where the files go). Each run of the command follows a pass of the engine over the same
-   games, and the least of each counts, so that a machine that is busier at one moment than at
-   another weighs on both figures alike.
+   says where the files go). Where the machine has two cores or more (Linux), each round runs
+   the command and a pass of the engine over the same games (a child process timing itself) at
+   the same moments, one on each core, the cores swapped from round to round, and then ``sgs
+   sim -n 1`` beside a one-game pass: a machine whose speed drifts, or one core slower than
+   the other, weighs on both alike; the medians of the rounds count. Elsewhere each run of the
+   command follows a pass of the engine in this process, and the least of each counts.
 
 Once per run, start-up: ``sgs --version`` and ``sgs --help`` against a bare ``python -c pass``.
 Commands are timed by the CPU time of the child process (user + system), the best of a few runs,
@@ -36,8 +39,11 @@ process on the machine slows them as little as it can; the whole run's ``seconds
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -137,6 +143,12 @@ class BenchRow:
     cli_user_ms_per_game: float | None = None
     cli_system_ms_per_game: float | None = None
     cli_user_over_engine: float | None = None
+    cli_engine_ms_per_game: float | None = None
+    """The engine's CPU per game that ``cli_over_engine`` divides by: the median of its passes
+    beside the command's runs (side by side), else ``engine_ms_per_game``."""
+    cli_rounds: list[list[float]] = field(default_factory=list)
+    """Side by side, each round's command user and system ms a game beyond its start-up and the
+    engine's ms a game beside it (the ratios are the medians of the rounds'); empty in turn."""
 
 
 @dataclass
@@ -244,13 +256,19 @@ def sim_command(game: str, players: int, generals: str, options: Mapping[str, An
 class CliCost:
     """What :func:`cli_path` measured: the user and system CPU seconds of ``sgs sim -n GAMES``
     and of ``sgs sim -n 1`` (the least of the runs by their sum), and the least CPU seconds of
-    the engine's passes over the same games run between them (0.0 when none was asked)."""
+    the engine's passes over the same games run between them (0.0 when none was asked).
+
+    ``rounds``: where the engine's passes ran beside the command, at the same moments on
+    another core (:func:`side_by_side`), each round's figures: the command's user and system
+    milliseconds a game beyond its start-up and the engine's milliseconds a game; empty where
+    they ran in turn."""
 
     user: float
     system: float
     one_user: float
     one_system: float
     engine: float = 0.0
+    rounds: tuple[tuple[float, float, float], ...] = ()
 
 
 def cli_path(config: object, game: str, players: int, generals: str,
@@ -277,22 +295,94 @@ def cli_path(config: object, game: str, players: int, generals: str,
     inf = (float("inf"), float("inf"))
     whole, one, engine = inf, inf, float("inf")
 
-    def timed(count: int) -> tuple[float, float]:
+    def command(count: int) -> list[str]:
         # a new folder each run, left for the caller to remove with ``tmp``: removing a run's
         # files before the next run would make the next run's dearer on some file systems
         # (ext4 without a journal scans past recently freed inodes to make a file)
         out = tempfile.mkdtemp(prefix="cli-", dir=tmp)
         args = sim_command(game, players, generals, options, agents, seed, count, out)
         assert args is not None
-        return command_times([*sgs_command(), *args])
+        return [*sgs_command(), *args]
 
+    cores = side_by_side()
+    if engine_pass is not None and cores is not None:
+        rounds = []
+        child = engine_child_command(spec, config, seed, agents)
+        for r in range(runs):
+            # the cores swap each round: a core slower than the other weighs on both alike
+            a, b = cores if r % 2 == 0 else cores[::-1]
+            (u, sy), e = _beside([*child, str(games)], command(games), a, b)
+            (u1, sy1), e1 = _beside([*child, "1"], command(1), a, b)
+            whole = min(whole, (u, sy), key=sum)
+            one = min(one, (u1, sy1), key=sum)
+            engine = min(engine, e)
+            # each per game beyond its first: the command's start-up and the engine's first
+            # game (its lazy imports, its tables) are in the runs of one game
+            def per_game(n_games: float, first: float) -> float:
+                return round((n_games - first) / (games - 1) * 1000 if games > 1
+                             else n_games * 1000, 4)
+
+            rounds.append((per_game(u, u1), per_game(sy, sy1), per_game(e, e1)))
+        return CliCost(whole[0], whole[1], one[0], one[1], engine, tuple(rounds))
     for _ in range(runs):
         if engine_pass is not None:
             engine = min(engine, engine_pass())
-        whole = min(whole, timed(games), key=sum)
-        one = min(one, timed(1), key=sum)
+        whole = min(whole, command_times(command(games)), key=sum)
+        one = min(one, command_times(command(1)), key=sum)
     return CliCost(whole[0], whole[1], one[0], one[1],
                    engine if engine_pass is not None else 0.0)
+
+
+def side_by_side() -> tuple[int, int] | None:
+    """Two cores this process may run on, where the engine and the command can be timed at the
+    same moments, one on each (Linux, two cores or more, a child's CPU time known); None
+    elsewhere, where they are timed in turn."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is None or not hasattr(os, "wait4") or not hasattr(os, "sched_setaffinity"):
+        return None  # pragma: no cover - not Linux
+    cpus = sorted(affinity(0))
+    return (cpus[0], cpus[1]) if len(cpus) >= 2 else None
+
+
+def _beside(engine: list[str], command: list[str], engine_cpu: int,
+            command_cpu: int) -> tuple[tuple[float, float], float]:
+    """Run the engine's pass (a child that prints its CPU seconds) on core ``engine_cpu`` and the
+    command on ``command_cpu``, started together; the command's user and system CPU seconds
+    and the engine pass's. A failing command raises."""
+    quiet = subprocess.DEVNULL
+    eng = subprocess.Popen(engine, stdout=subprocess.PIPE, stderr=quiet, stdin=quiet, text=True)
+    cmd = subprocess.Popen(command, stdout=quiet, stderr=quiet, stdin=quiet)
+    for pid, cpu in ((eng.pid, engine_cpu), (cmd.pid, command_cpu)):
+        with contextlib.suppress(OSError):  # the child may be gone already
+            os.sched_setaffinity(pid, {cpu})
+    _, status, usage = os.wait4(cmd.pid, 0)
+    cmd.returncode = os.waitstatus_to_exitcode(status)
+    out, _ = eng.communicate()
+    if cmd.returncode or eng.returncode:
+        failed = command if cmd.returncode else engine
+        raise subprocess.CalledProcessError(cmd.returncode or eng.returncode or 1, failed)
+    return (usage.ru_utime, usage.ru_stime), float(out.split()[-1])
+
+
+def engine_child_command(spec: AnyGame, config: object, seed: int, agents: str) -> list[str]:
+    """The command of a child process that plays the games of ``config`` from ``seed`` in-process
+    (the count is its last argument) as the bench's first step does, and prints the CPU seconds
+    they took (:func:`engine_child`)."""
+    return [sys.executable, "-c", "from sgscore.bench import engine_child; engine_child()",
+            spec.id, json.dumps(spec.config_to_dict(config)), str(seed), agents]
+
+
+def engine_child() -> None:
+    """The engine's pass of :func:`engine_child_command`, in the child: ``GAME CONFIG SEED
+    AGENTS COUNT`` from ``sys.argv``."""
+    game, config_json, seed, agents, count = sys.argv[1:6]
+    spec = _spec(game)
+    config = spec.config_from_dict(json.loads(config_json))
+    first = int(seed)
+    t0 = time.process_time()
+    for s in range(first, first + int(count)):
+        simulate(config, s, agents)
+    print(f"{time.process_time() - t0:.6f}")
 
 
 def python_startup(runs: int = RUNS) -> float:
@@ -474,22 +564,36 @@ def bench_players(
 
     cli = cli_path(config, game, players, generals, options or {}, agents, seed, games, tmp,
                    runs=runs, engine_pass=engine_pass)
-    # The engine's CPU per game: the least of its passes (the timed one above and those run
-    # beside the command's).
-    engine_ms = round(min(sim, cli.engine if cli is not None else sim) / games * 1000, 3)
+    # The engine's CPU per game: the least of its passes in this process (the timed one above
+    # and, where they ran in turn, those run beside the command's).
+    in_turn = cli is not None and not cli.rounds
+    engine_ms = round(min(sim, cli.engine if in_turn and cli is not None else sim) / games
+                      * 1000, 3)
     clone_kept, clone_plain, clone_games, pickle_us, pickle_bytes = copy_costs(
         config, list(seeds), agents)
-    cli_ms = cli_user = cli_system = None
-    if cli is not None:  # per game beyond the command's start-up (sgs sim -n 1)
+    cli_ms = cli_user = cli_system = cli_engine = cli_ratio = cli_user_ratio = None
+    if cli is not None and cli.rounds:  # side by side: the medians of the rounds
+        rounds = cli.rounds
+        cli_user = round(statistics.median(r[0] for r in rounds), 3)
+        cli_system = round(statistics.median(r[1] for r in rounds), 3)
+        cli_ms = round(statistics.median(r[0] + r[1] for r in rounds), 3)
+        cli_engine = round(statistics.median(r[2] for r in rounds), 3)
+        if all(r[2] > 0 for r in rounds):
+            cli_ratio = round(statistics.median((r[0] + r[1]) / r[2] for r in rounds), 2)
+            cli_user_ratio = round(statistics.median(r[0] / r[2] for r in rounds), 2)
+    elif cli is not None:  # in turn: per game beyond the command's start-up (sgs sim -n 1)
         def per_game(whole: float, one: float) -> float:
             return round((whole - one) / (games - 1) * 1000 if games > 1 else whole * 1000, 3)
 
         cli_user = per_game(cli.user, cli.one_user)
         cli_system = per_game(cli.system, cli.one_system)
         cli_ms = round(cli_user + cli_system, 3)
+        cli_engine = engine_ms
 
-    def over_engine(ms: float | None) -> float | None:
-        return None if ms is None or engine_ms <= 0 else round(ms / engine_ms, 2)
+        def over_engine(ms: float) -> float | None:
+            return None if engine_ms <= 0 else round(ms / engine_ms, 2)
+
+        cli_ratio, cli_user_ratio = over_engine(cli_ms), over_engine(cli_user)
 
     return BenchRow(
         players=players, games=games, engine_errors=errors, turns=turns, decisions=decisions,
@@ -508,8 +612,10 @@ def bench_players(
         seek_over_python_s=round(seek - python_s, 3) if seek_decisions > 0 else 0.0,
         engine_ms_per_game=engine_ms, cli_ms_per_game=cli_ms,
         cli_startup_s=None if cli is None else round(cli.one_user + cli.one_system, 3),
-        cli_over_engine=over_engine(cli_ms), cli_user_ms_per_game=cli_user,
-        cli_system_ms_per_game=cli_system, cli_user_over_engine=over_engine(cli_user),
+        cli_over_engine=cli_ratio, cli_user_ms_per_game=cli_user,
+        cli_system_ms_per_game=cli_system, cli_user_over_engine=cli_user_ratio,
+        cli_engine_ms_per_game=cli_engine,
+        cli_rounds=[list(r) for r in cli.rounds] if cli is not None else [],
         clone_us=clone_kept, clone_plain_us=clone_plain, clone_games=clone_games,
         pickle_us=pickle_us, pickle_bytes=pickle_bytes,
     )
