@@ -124,8 +124,8 @@ _ZEROS: Final[list[int]] = []
 """``zlib.crc32`` of ``n`` zero bytes, at ``n``: filled as the sizes are asked for."""
 _BYTE: Final[list[int]] = []
 """At ``256 * d + b``: what byte ``b`` followed by ``d`` bytes changes of a CRC-32; -1 where it
-is not worked out yet. Filled as the positions are asked for: a row of ``n`` bytes needs at
-most ``256 * n`` entries (96k for a ten-seat game's checkpoint)."""
+is not worked out yet. Filled a row of 256 at a time, as the positions are asked for: a row of
+``n`` bytes needs at most ``256 * n`` entries (96k for a ten-seat game's checkpoint)."""
 
 
 def crc32_zeros(n: int) -> int:
@@ -136,12 +136,22 @@ def crc32_zeros(n: int) -> int:
 
 
 def _work_out(i: i64) -> i64:
-    """Entry ``i`` of the table, worked out (and the table grown to hold it)."""
+    """Entry ``i`` of the table, its row worked out (and the table grown to hold it): each
+    byte's part is linear in its bits, so the row is made from the parts of the eight bits."""
     d = i >> 8
-    if i >= len(_BYTE):
+    if len(_BYTE) < 256 * (d + 1):
         _BYTE.extend([-1] * (256 * (d + 1) - len(_BYTE)))
-    c: i64 = zlib.crc32(bytes((i & 255,)) + bytes(d)) ^ crc32_zeros(d + 1)
-    _BYTE[i] = c
+    base = d << 8
+    zeros = bytes(d)
+    after = crc32_zeros(d + 1)
+    _BYTE[base] = 0
+    bit: i64 = 1
+    while bit < 256:
+        part: i64 = zlib.crc32(bytes((bit,)) + zeros) ^ after
+        for low in range(bit):  # the bytes bit + low, low < bit: worked out already
+            _BYTE[base + (bit | low)] = part ^ _BYTE[base + low]
+        bit <<= 1
+    c: i64 = _BYTE[i]
     return c
 
 
