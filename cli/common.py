@@ -67,8 +67,10 @@ class Progress:
     without tearing it."""
 
     FLUSH_SECONDS = 0.5
-    """How often the lines are flushed when stdout is not a terminal (a file, a pipe): a study
-    prints a line a game, thousands a second, and a flush a line would cost a write each."""
+    """How often the lines are written when stdout is not a terminal (a file, a pipe): a study
+    prints a line a game, thousands a second, and a write a line would cost a system call each.
+    The lines held meanwhile are written by :meth:`close` (the ``progress`` context's end, even
+    on an error)."""
 
     def __init__(self, total: int, label: str, enabled: bool) -> None:
         self._bar: Any = None
@@ -77,6 +79,7 @@ class Progress:
             self._bar.__enter__()
         self._live = is_terminal(sys.stdout)  # a terminal sees each line as it is printed
         self._flushed = time.monotonic()
+        self._held: list[str] = []  # lines not written yet (stdout not a terminal)
 
     def line(self, text: str) -> None:
         if self._bar is not None:
@@ -85,13 +88,19 @@ class Progress:
         if self._live:
             click.echo(text)
             return
-        out = sys.stdout
-        out.write(text)
-        out.write("\n")
+        # held and written together: one write however stdout is buffered (PYTHONUNBUFFERED
+        # would make two a line)
+        self._held.append(text)
         now = time.monotonic()
         if now - self._flushed >= self.FLUSH_SECONDS:
-            out.flush()
+            self._write()
             self._flushed = now
+
+    def _write(self) -> None:
+        if self._held:
+            sys.stdout.write("\n".join(self._held) + "\n")
+            self._held.clear()
+        sys.stdout.flush()
 
     def advance(self, n: int = 1) -> None:
         check_interrupted()  # every long loop advances one: a Ctrl-C is never lost
@@ -103,7 +112,7 @@ class Progress:
             self._bar.__exit__(None, None, None)
             self._bar = None
         if not self._live:
-            sys.stdout.flush()
+            self._write()
 
 
 _interrupted = [False]

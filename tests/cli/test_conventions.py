@@ -19,7 +19,7 @@ from typing import IO
 import pytest
 
 import cli.replay_cmd
-from cli.common import EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, progress
+from cli.common import EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, Progress, progress
 from cli.main import REPLAY_COMMANDS
 
 from sgs_cli import run
@@ -66,6 +66,37 @@ def test_the_progress_bar_is_drawn_when_stderr_is_a_terminal(
     assert out.getvalue() == "one line of output\n"
     assert ("checking" in err.getvalue()) is drawn
     assert bool(err.getvalue()) is drawn
+
+
+class _Writes(_Stream):
+    """A stream that counts its writes (each one a system call when Python's output is
+    unbuffered: ``PYTHONUNBUFFERED``)."""
+
+    def __init__(self) -> None:
+        super().__init__(tty=False)
+        self.writes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        return super().write(text)
+
+
+def test_lines_to_a_file_are_written_together_and_none_is_lost(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A study prints a line a game, thousands a second: to a file or a pipe they are held and
+    # written together (Progress.FLUSH_SECONDS apart), all of them by the end, even when the
+    # command stops on an error.
+    out = _Writes()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", _Stream(False))
+    monkeypatch.setattr(Progress, "FLUSH_SECONDS", 3600.0)  # however slow the machine is now
+    with pytest.raises(RuntimeError), progress(500, "x") as bar:
+        for i in range(500):
+            bar.line(f"game {i}")
+            bar.advance()
+        raise RuntimeError("a game's error after the lines")
+    assert out.getvalue() == "".join(f"game {i}\n" for i in range(500))
+    assert out.writes == 1  # not one a line, nor two
 
 
 # ---------------------------------------------------------------- output that cannot be written
