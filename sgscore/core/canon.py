@@ -169,33 +169,25 @@ def crc32_i64(v: i64, after: i64) -> i64:
     """What ``v``, packed as a signed 64-bit little-endian integer with ``after`` bytes after it
     in the row, changes of the row's CRC-32."""
     if 0 <= v < 256:  # a count, an HP: one byte, at most, that is not zero
-        if v == 0:
+        if v == 0:  # (an if, not a conditional expression: compiled, that one boxes its value)
             return 0
-        i = ((after + 7) << 8) | v
-        if i < len(_BYTE):
-            c: i64 = _BYTE[i]
-            if c >= 0:
-                return c
-        return _work_out(i)
-    d = after + 7
-    c = 0
-    for _ in range(8):  # the bytes from the lowest; a negative number's are its two's complement
-        b = v & 255
-        if b:
-            c ^= _byte(b, d)
-        v >>= 8  # arithmetic: a negative number's higher bytes are 255
-        d -= 1
-    return c
+        return _byte(v, after + 7)
+    return _parts(v, after + 7, 8)
 
 
 def crc32_u32(v: i64, after: i64) -> i64:
     """The same for ``v``, 0 to 2**32 - 1, packed as an unsigned 32-bit little-endian integer."""
-    d = after + 3
+    return _parts(v, after + 3, 4)
+
+
+def _parts(v: i64, d: i64, size: i64) -> i64:
+    """What the ``size`` bytes of ``v`` from the lowest change of a CRC-32, the first with ``d``
+    bytes after it (a negative number's bytes are its two's complement)."""
     c: i64 = 0
-    for _ in range(4):
+    for _ in range(size):
         b = v & 255
         if b:
             c ^= _byte(b, d)
-        v >>= 8
+        v >>= 8  # arithmetic: a negative number's higher bytes are 255
         d -= 1
     return c
