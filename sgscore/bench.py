@@ -318,11 +318,9 @@ def cli_path(config: object, game: str, players: int, generals: str,
             engine = min(engine, e)
             # each per game beyond its first: the command's start-up and the engine's first
             # game (its lazy imports, its tables) are in the runs of one game
-            def per_game(n_games: float, first: float) -> float:
-                return round((n_games - first) / (games - 1) * 1000 if games > 1
-                             else n_games * 1000, 4)
-
-            rounds.append((per_game(u, u1), per_game(sy, sy1), per_game(e, e1)))
+            rounds.append((round(_ms_beyond_first(u, u1, games), 4),
+                           round(_ms_beyond_first(sy, sy1, games), 4),
+                           round(_ms_beyond_first(e, e1, games), 4)))
         return CliCost(whole[0], whole[1], one[0], one[1], engine, tuple(rounds))
     for _ in range(runs):
         if engine_pass is not None:
@@ -331,6 +329,12 @@ def cli_path(config: object, game: str, players: int, generals: str,
         one = min(one, command_times(command(1)), key=sum)
     return CliCost(whole[0], whole[1], one[0], one[1],
                    engine if engine_pass is not None else 0.0)
+
+
+def _ms_beyond_first(seconds: float, first: float, games: int) -> float:
+    """Milliseconds a game of a run of ``games`` games that took ``seconds``, beyond a run of
+    its first game alone (``first`` seconds): the whole run's for a single game."""
+    return (seconds - first) / (games - 1) * 1000 if games > 1 else seconds * 1000
 
 
 def side_by_side() -> tuple[int, int] | None:
@@ -582,11 +586,8 @@ def bench_players(
             cli_ratio = round(statistics.median((r[0] + r[1]) / r[2] for r in rounds), 2)
             cli_user_ratio = round(statistics.median(r[0] / r[2] for r in rounds), 2)
     elif cli is not None:  # in turn: per game beyond the command's start-up (sgs sim -n 1)
-        def per_game(whole: float, one: float) -> float:
-            return round((whole - one) / (games - 1) * 1000 if games > 1 else whole * 1000, 3)
-
-        cli_user = per_game(cli.user, cli.one_user)
-        cli_system = per_game(cli.system, cli.one_system)
+        cli_user = round(_ms_beyond_first(cli.user, cli.one_user, games), 3)
+        cli_system = round(_ms_beyond_first(cli.system, cli.one_system, games), 3)
         cli_ms = round(cli_user + cli_system, 3)
         cli_engine = engine_ms
 
