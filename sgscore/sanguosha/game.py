@@ -537,7 +537,7 @@ class Game(Engine):
         followed by signed 64-bit little-endian integers: the counters, then each seat's HP, max
         HP, hand size and alive flag. A desync shows up within a turn. See
         ``docs/replay-format.md``, "Checkpoints"."""
-        # The row is packed by none: its CRC is the sum of each number's part (core/canon.py).
+        # The row is never packed: its CRC is the XOR of each number's part (core/canon.py).
         rng = self.rng
         players = self.players
         size = 48 + 32 * len(players)  # the RNG state's 8 bytes, five counters, four a seat
