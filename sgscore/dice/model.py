@@ -8,15 +8,12 @@ adding a general is one module in ``generals/`` and never a change to the rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .._accel import mypyc_attr
 from ..core.checks import watch_hooks
 from ..core.engine import Proc
 from ..core.registry import RegistrationError, Registry, caller_module
-
-if TYPE_CHECKING:  # the game the hooks are called with; it imports this module
-    from .game import DiceGame
 
 __all__ = [
     "ARROW", "DYNAMITE", "SLASH1", "SLASH2", "BEER", "GATLING", "FACES", "FACE_ZH", "FACE_EN",
@@ -152,38 +149,38 @@ class DiceSkill:
     def module(self) -> str:
         return type(self).__module__
 
-    def slash_reach(self, g: DiceGame, owner: Player, face: str,
+    def slash_reach(self, g: Any, owner: Player, face: str,
                     reach: tuple[int, ...]) -> tuple[int, ...]:
         return reach
 
-    def turn_start(self, g: DiceGame, owner: Player) -> Proc:
+    def turn_start(self, g: Any, owner: Player) -> Proc:
         return
         yield
 
-    def before_damage(self, g: DiceGame, owner: Player, dmg: Damage) -> Proc:
+    def before_damage(self, g: Any, owner: Player, dmg: Damage) -> Proc:
         return
         yield
 
-    def after_damage(self, g: DiceGame, owner: Player, dmg: Damage) -> Proc:
+    def after_damage(self, g: Any, owner: Player, dmg: Damage) -> Proc:
         return
         yield
 
-    def on_death(self, g: DiceGame, owner: Player, dead: Player) -> Proc:
+    def on_death(self, g: Any, owner: Player, dead: Player) -> Proc:
         return
         yield
 
-    def beer_bonus(self, g: DiceGame, owner: Player, target: Player) -> int:
+    def beer_bonus(self, g: Any, owner: Player, target: Player) -> int:
         return 0
 
-    def before_slashes(self, g: DiceGame, owner: Player, shots: list[list[int]]) -> Proc:
+    def before_slashes(self, g: Any, owner: Player, shots: list[list[int]]) -> Proc:
         return
         yield
 
-    def before_gatling(self, g: DiceGame, owner: Player, count: int) -> Proc:
+    def before_gatling(self, g: Any, owner: Player, count: int) -> Proc:
         return
         yield
 
-    def turn_end(self, g: DiceGame, owner: Player) -> Proc:
+    def turn_end(self, g: Any, owner: Player) -> Proc:
         return
         yield
 
